@@ -1,0 +1,44 @@
+/**
+ * Dates through Intl in the edition's locale: 11/22/2026 in the US, 22/11/2026 in the UK. Date-only
+ * values (YYYY-MM-DD) are read as calendar days, not instants, so no time zone moves them a day.
+ */
+export function formatDate(value: string | number | Date | null | undefined, locale: string): string {
+  const date = toDate(value);
+  if (!date) return '';
+  const dateOnly = typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value);
+  return new Intl.DateTimeFormat(locale, {
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    ...(dateOnly ? { timeZone: 'UTC' } : {}),
+  }).format(date);
+}
+
+export function formatDateTime(value: string | number | Date | null | undefined, locale: string, timeZone?: string): string {
+  const date = toDate(value);
+  if (!date) return '';
+  return new Intl.DateTimeFormat(locale, {
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: 'numeric',
+    minute: '2-digit',
+    ...(timeZone ? { timeZone } : {}),
+  }).format(date);
+}
+
+function toDate(value: string | number | Date | null | undefined): Date | undefined {
+  if (value === null || value === undefined || value === '') return undefined;
+  const date =
+    typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T00:00:00Z`) : new Date(value);
+  return Number.isNaN(date.getTime()) ? undefined : date;
+}
+
+/** 'today', 'today+7' or 'today-14' (days), or an ISO date, to an ISO date: bounds that definitions can state as data. */
+export function resolveDateToken(token: string | undefined, today: string): string | undefined {
+  if (!token) return undefined;
+  const match = /^today(?:([+-])(\d+))?$/.exec(token);
+  if (!match) return token;
+  const days = match[1] ? Number(`${match[1]}${match[2]}`) : 0;
+  return new Date(Date.parse(`${today}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}

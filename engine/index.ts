@@ -1,0 +1,40 @@
+/**
+ * The engine's public surface: pure TypeScript, no React and no DOM, shared by the browser, the server
+ * and the command-line tools. Node-only helpers (reading files) live in engine/node/.
+ */
+export * from './definitions/types.ts';
+export type { Edition, EditionId, Contact } from './editions/edition-types.ts';
+export { resolve, type EditionBundle } from './editions/resolve.ts';
+export { applyOverlay } from './editions/apply-overlay.ts';
+export { interpolateTerms, termsUsedIn } from './editions/interpolate-terms.ts';
+export { selectListItems } from './editions/expand-schema.ts';
+export { createRegistry, type Registry, type DefinitionSourceDocuments, type SourceDocument } from './registry/registry.ts';
+export { DefinitionError, describeFault, type DefinitionFault } from './registry/faults.ts';
+export { validateAgainstMeta, metaSchemaOf, type MetaKind } from './registry/meta-validate.ts';
+export { RuleEngine, evaluateRule, summarizeEffects, type RuleResult } from './rules/rule-engine.ts';
+export { inputsOf } from './rules/dependencies.ts';
+export { type RuleContext, todayIso, CONTEXT_KEY } from './rules/rule-context.ts';
+export { FormRuntime, type FormState } from './form/form-runtime.ts';
+export type { FieldState, SectionState } from './form/field-state.ts';
+export { messageFor, type FieldError, type FieldErrors } from './validation/form-validator.ts';
+export { DEFAULT_MESSAGES, fillMessage } from './validation/default-messages.ts';
+export { formatMoney, groupMoneyInput, parseMoney } from './format/money.ts';
+export { formatRate } from './format/rate.ts';
+export { formatDate, formatDateTime, resolveDateToken } from './format/date.ts';
+export { formatPhoneInput, formatPhoneDisplay, phoneDigits, applyMask } from './format/phone.ts';
+export { formatCell, type CellFormatting } from './table/cell-format.ts';
+export {
+  initialTableState,
+  compareCells,
+  sortRows,
+  matchesSearch,
+  matchesFilters,
+  paginate,
+  DEFAULT_PAGE_SIZE,
+  DEFAULT_PAGE_SIZES,
+  type SortState,
+  type FilterValues,
+} from './table/table-rows.ts';
+export { toCsv } from './table/csv.ts';
+export { stableStringify, sortKeys } from './json/stable-stringify.ts';
+export { getPath, setPath, deepEqual, isEmptyValue, fieldPathsOf, schemaAtPath } from './json/paths.ts';

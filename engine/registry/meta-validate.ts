@@ -1,0 +1,72 @@
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import commonMeta from '../meta/common.schema.json';
+import formMeta from '../meta/form.schema.json';
+import tableMeta from '../meta/table.schema.json';
+import listMeta from '../meta/list.schema.json';
+import pageMeta from '../meta/page.schema.json';
+import overlayMeta from '../meta/overlay.schema.json';
+import editionMeta from '../meta/edition.schema.json';
+import type { DefinitionFault } from './faults.ts';
+
+export type MetaKind = 'form' | 'table' | 'list' | 'page' | 'overlay' | 'edition';
+
+const META_SCHEMAS: Record<MetaKind, object> = {
+  form: formMeta,
+  table: tableMeta,
+  list: listMeta,
+  page: pageMeta,
+  overlay: overlayMeta,
+  edition: editionMeta,
+};
+
+let compiled: Map<MetaKind, ValidateFunction> | undefined;
+
+/** Meta-schemas are compiled once per process; the browser, the server and the CLI share this code. */
+function validators(): Map<MetaKind, ValidateFunction> {
+  if (compiled) return compiled;
+  const ajv = new Ajv({ allErrors: true, strict: false });
+  ajv.addSchema(commonMeta);
+  compiled = new Map(
+    (Object.keys(META_SCHEMAS) as MetaKind[]).map((kind) => [kind, ajv.compile(META_SCHEMAS[kind])]),
+  );
+  return compiled;
+}
+
+export function metaSchemaOf(kind: MetaKind): object {
+  return META_SCHEMAS[kind];
+}
+
+export function isMetaKind(kind: unknown): kind is MetaKind {
+  return typeof kind === 'string' && kind in META_SCHEMAS;
+}
+
+/** Checks a document against the meta-schema of its kind; faults carry the JSON pointer of each error. */
+export function validateAgainstMeta(file: string, document: unknown, expected?: MetaKind): DefinitionFault[] {
+  const kind = expected ?? (document as { kind?: unknown } | null)?.kind;
+  if (!isMetaKind(kind)) {
+    return [{ file, pointer: '/kind', message: `unknown definition kind ${JSON.stringify(kind)}` }];
+  }
+  const validate = validators().get(kind)!;
+  if (validate(document)) return [];
+  return dedupe((validate.errors ?? []).map((error) => toFault(file, error)));
+}
+
+function toFault(file: string, error: ErrorObject): DefinitionFault {
+  const extra =
+    error.keyword === 'additionalProperties'
+      ? ` (${(error.params as { additionalProperty: string }).additionalProperty})`
+      : error.keyword === 'enum'
+        ? ` (${(error.params as { allowedValues: unknown[] }).allowedValues.join(', ')})`
+        : '';
+  return { file, pointer: error.instancePath, message: `${error.message ?? error.keyword}${extra}` };
+}
+
+function dedupe(faults: DefinitionFault[]): DefinitionFault[] {
+  const seen = new Set<string>();
+  return faults.filter((fault) => {
+    const key = `${fault.pointer} ${fault.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}

@@ -1,0 +1,44 @@
+import type { ColumnFormat, ListDefinition } from '../definitions/types.ts';
+import type { Edition } from '../editions/edition-types.ts';
+import { formatDate, formatDateTime } from '../format/date.ts';
+import { formatMoney } from '../format/money.ts';
+import { formatPhoneDisplay } from '../format/phone.ts';
+import { formatRate } from '../format/rate.ts';
+
+export interface CellFormatting {
+  edition: Edition;
+  lists?: (id: string) => ListDefinition | undefined;
+}
+
+/** A cell's text as users read it (and as CSV exports it), in the edition's locale and currency. */
+export function formatCell(
+  value: unknown,
+  column: { format?: ColumnFormat; list?: string },
+  { edition, lists }: CellFormatting,
+): string {
+  if (value === null || value === undefined || value === '') return '';
+  switch (column.format ?? 'text') {
+    case 'money':
+      return formatMoney(Number(value), edition);
+    case 'rate':
+      return formatRate(Number(value), edition.locale);
+    case 'number':
+      return new Intl.NumberFormat(edition.locale).format(Number(value));
+    case 'date':
+      return formatDate(value as string, edition.locale);
+    case 'datetime':
+      return formatDateTime(value as string, edition.locale);
+    case 'phone':
+      return formatPhoneDisplay(String(value), edition.phone.countryCode);
+    case 'boolean':
+      return value ? 'Yes' : 'No';
+    case 'list': {
+      const item = column.list ? lists?.(column.list)?.items.find((candidate) => candidate.value === value) : undefined;
+      return item?.label ?? String(value);
+    }
+    case 'status':
+    case 'text':
+    default:
+      return Array.isArray(value) ? value.join(', ') : String(value);
+  }
+}

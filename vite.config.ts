@@ -1,0 +1,20 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
+
+const projectRoot = fileURLToPath(new URL('.', import.meta.url));
+
+// The client's entry (index.html) lives in renderers/; definitions/ and editions/ are read from the
+// project root through import.meta.glob, so the dev server may serve files from there too.
+export default defineConfig({
+  root: 'renderers',
+  publicDir: false,
+  plugins: [react()],
+  server: { fs: { allow: [projectRoot] } },
+  build: { outDir: '../dist/client', emptyOutDir: true, chunkSizeWarningLimit: 2500 },
+  test: {
+    root: projectRoot,
+    include: ['tests/unit/**/*.test.ts', 'engine/**/*.test.ts'],
+    environment: 'node',
+  },
+});
