@@ -14,7 +14,7 @@ export default defineConfig({
   build: { outDir: '../dist/client', emptyOutDir: true, chunkSizeWarningLimit: 2500 },
   test: {
     root: projectRoot,
-    include: ['tests/unit/**/*.test.ts', 'engine/**/*.test.ts'],
+    include: ['tests/unit/**/*.test.ts', 'tests/api/**/*.test.ts', 'engine/**/*.test.ts'],
     environment: 'node',
   },
 });

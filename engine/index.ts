@@ -38,3 +38,4 @@ export {
 export { toCsv } from './table/csv.ts';
 export { stableStringify, sortKeys } from './json/stable-stringify.ts';
 export { getPath, setPath, deepEqual, isEmptyValue, fieldPathsOf, schemaAtPath } from './json/paths.ts';
+export { diffJson, formatChanges, type JsonChange } from './diff/json-diff.ts';

@@ -21,7 +21,13 @@ export function inputsOf(logic: JsonLogic, found: Set<string> = new Set()): Set<
       else found.add(ANY_INPUT);
       inputsOf(args.slice(1) as JsonLogic, found);
     } else if (operator === 'missing') {
-      for (const name of args) typeof name === 'string' ? found.add(name) : (found.add(ANY_INPUT), inputsOf(name as JsonLogic, found));
+      for (const name of args) {
+        if (typeof name === 'string') found.add(name);
+        else {
+          found.add(ANY_INPUT);
+          inputsOf(name as JsonLogic, found);
+        }
+      }
     } else if (operator === 'missing_some') {
       const names = args[1];
       if (Array.isArray(names)) names.forEach((name) => found.add(String(name)));

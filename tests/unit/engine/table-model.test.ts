@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import {
+  initialTableState,
+  matchesFilters,
+  matchesSearch,
+  paginate,
+  sortRows,
+  toCsv,
+  type TableDefinition,
+} from '../../../engine/index.ts';
+import { registry } from '../../support/registry.ts';
+
+const table: TableDefinition = {
+  id: 'probe',
+  kind: 'table',
+  version: 1,
+  title: 'Probe',
+  rowKey: 'id',
+  columns: [
+    { id: 'name', header: 'Client', path: 'name', sortable: true },
+    { id: 'premium', header: 'Premium', path: 'quote.premium', format: 'money', sortable: true },
+    { id: 'effective', header: 'Effective', path: 'effective', format: 'date', sortable: true },
+    { id: 'internal', header: 'Internal', path: 'id', omitFromCsv: true, hidden: true },
+  ],
+  filters: [{ id: 'status', label: 'Status', path: 'status', type: 'select' }],
+  defaultSort: { column: 'effective', desc: true },
+  search: { placeholder: 'Search', paths: ['name'] },
+};
+
+const rows = [
+  { id: 1, name: 'Acme "Labs"', quote: { premium: 1200 }, effective: '2026-03-01', status: 'ACTIVE' },
+  { id: 2, name: 'beta', quote: { premium: 900.5 }, effective: '2026-01-15', status: 'BOUND' },
+  { id: 3, name: 'Cobalt', quote: { premium: undefined }, effective: '2026-12-31', status: 'ACTIVE' },
+];
+
+describe('table model', () => {
+  it('starts from the definition: default sort, 25 rows a page from 25/50/100, hidden columns', () => {
+    expect(initialTableState(table)).toMatchObject({
+      sort: { column: 'effective', desc: true },
+      pageSize: 25,
+      pageSizes: [25, 50, 100],
+      hiddenColumns: ['internal'],
+    });
+  });
+
+  it('sorts dates, numbers (empty last) and text without regard to case', () => {
+    expect(sortRows(rows, table, { column: 'effective', desc: true }).map((row) => row.id)).toEqual([3, 1, 2]);
+    expect(sortRows(rows, table, { column: 'premium', desc: false }).map((row) => row.id)).toEqual([2, 1, 3]);
+    expect(sortRows(rows, table, { column: 'name', desc: false }).map((row) => row.id)).toEqual([1, 2, 3]);
+  });
+
+  it('searches the search paths and filters by value', () => {
+    expect(rows.filter((row) => matchesSearch(row, table, 'BET')).map((row) => row.id)).toEqual([2]);
+    expect(rows.filter((row) => matchesFilters(row, table.filters!, { status: 'ACTIVE' })).map((row) => row.id)).toEqual([1, 3]);
+    expect(rows.filter((row) => matchesFilters(row, table.filters!, {})).length).toBe(3);
+  });
+
+  it('pages, clamping the page index', () => {
+    const many = Array.from({ length: 60 }, (_, index) => index);
+    expect(paginate(many, 2, 25)).toEqual({ rows: many.slice(50), pageCount: 3 });
+    expect(paginate(many, 9, 25).rows[0]).toBe(50);
+  });
+
+  it('exports CSV with every cell quoted, quotes doubled, omitted columns skipped, values formatted', () => {
+    const csv = toCsv(table, rows.slice(0, 2), { edition: registry.edition('uk') });
+    expect(csv.split('\r\n')).toEqual([
+      '"Client","Premium","Effective"',
+      '"Acme ""Labs""","£1,200.00","01/03/2026"',
+      '"beta","£900.50","15/01/2026"',
+      '',
+    ]);
+  });
+});
