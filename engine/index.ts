@@ -39,3 +39,8 @@ export { toCsv } from './table/csv.ts';
 export { stableStringify, sortKeys } from './json/stable-stringify.ts';
 export { getPath, setPath, deepEqual, isEmptyValue, fieldPathsOf, schemaAtPath } from './json/paths.ts';
 export { diffJson, formatChanges, type JsonChange } from './diff/json-diff.ts';
+export { lintRegistry } from './lint/lint-definitions.ts';
+export { lintForm } from './lint/lint-form.ts';
+export { lintTerms } from './lint/lint-terms.ts';
+export { lintFormContract, lintTableContract, type ContractOperations } from './lint/lint-contract.ts';
+export type { LintFault, LintCheck } from './lint/lint-fault.ts';

@@ -1,0 +1,43 @@
+import type { FormDefinition, TableDefinition } from '../definitions/types.ts';
+import type { Registry } from '../registry/registry.ts';
+import { lintForm } from './lint-form.ts';
+import { lintTerms } from './lint-terms.ts';
+import { lintFormContract, lintTableContract, type ContractOperations } from './lint-contract.ts';
+import type { LintFault } from './lint-fault.ts';
+
+/**
+ * The one lint, used by the studio, the server (before a publish) and the test suite. Forms are linted
+ * as each edition resolves them, since an overlay can add or remove fields; the API contract is checked
+ * when one is given.
+ */
+export function lintRegistry(registry: Registry, operations?: ContractOperations): LintFault[] {
+  const editions = registry.editions().map((id) => registry.edition(id));
+  const faults: LintFault[] = [];
+  for (const definition of registry.list()) {
+    faults.push(...lintTerms(definition, editions));
+    for (const edition of registry.editions()) {
+      let resolved;
+      try {
+        resolved = registry.resolve(definition.id, edition);
+      } catch {
+        continue; // a resolve failure is a load fault, reported by the registry itself
+      }
+      const tag = (fault: LintFault) => ({ ...fault, message: `[${edition}] ${fault.message}` });
+      if (resolved.kind === 'form') {
+        faults.push(...lintForm(resolved as FormDefinition).map(tag));
+        if (operations) faults.push(...lintFormContract(resolved as FormDefinition, operations).map(tag));
+      }
+      if (resolved.kind === 'table' && operations) faults.push(...lintTableContract(resolved as TableDefinition, operations).map(tag));
+    }
+  }
+  return dedupe(faults);
+}
+
+function dedupe(faults: LintFault[]): LintFault[] {
+  const seen = new Map<string, LintFault>();
+  for (const fault of faults) {
+    const key = `${fault.id}${fault.pointer}${fault.message.replace(/^\[\w+\] /, '')}`;
+    if (!seen.has(key)) seen.set(key, fault);
+  }
+  return [...seen.values()];
+}
