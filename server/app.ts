@@ -1,0 +1,99 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyPlugin from 'fastify-plugin';
+import fastifyStatic from '@fastify/static';
+import { createAccessTokens } from './auth/access-tokens.ts';
+import { createPasswordHasher, type HashCost } from './auth/password.ts';
+import { loadSigningSecret } from './auth/signing-secret.ts';
+import { systemClock, type Clock } from './clock.ts';
+import { readConfig, type ServerConfig } from './config.ts';
+import { loadContract } from './contract/contract.ts';
+import { registerContractRoutes } from './contract/register-routes.ts';
+import { createValidatorCompiler } from './contract/validator.ts';
+import type { Database } from './db/database.ts';
+import { prepareDatabase } from './db/prepare.ts';
+import { errorHandler } from './http/error-handler.ts';
+import { MESSAGES } from './http/http-error.ts';
+import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer.ts';
+import { accountHandlers } from './routes/account-routes.ts';
+import { authInfoHandlers } from './routes/auth-info-routes.ts';
+import { consoleHandlers } from './routes/console-routes.ts';
+import { sessionHandlers } from './routes/session-routes.ts';
+import type { Services } from './services.ts';
+
+export interface AppOptions {
+  db: Database;
+  clock?: Clock;
+  config?: Partial<ServerConfig>;
+  /** Replaces the mailer chosen from the config (SMTP_URL or the outbox). */
+  mailer?: Mailer;
+  /** Argon2 cost; the library defaults unless given (tests pass a lower cost). */
+  hashCost?: HashCost;
+  /** Serve the built client from this folder, with the SPA fallback to index.html for non-/api paths. */
+  clientDir?: string;
+  /** Migrate and seed on start (default true). */
+  prepare?: boolean;
+  logger?: boolean | { level: string };
+}
+
+
+/** The services every handler uses, attached once (fastify-plugin: visible to the whole app). */
+const servicesPlugin = fastifyPlugin<{ services: Services }>(
+  async (app, { services }) => {
+    app.decorate('services', services);
+    app.decorateRequest('caller', null);
+  },
+  { name: 'services' },
+);
+
+const routesPlugin = fastifyPlugin(
+  async (app) => {
+    const operations = await loadContract();
+    const services = app.services;
+    registerContractRoutes(app, operations, {
+      ...sessionHandlers(services),
+      ...authInfoHandlers(services),
+      ...accountHandlers(services),
+      ...consoleHandlers(services),
+    });
+  },
+  { name: 'contract-routes', dependencies: ['services'] },
+);
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const config: ServerConfig = { ...readConfig(), ...options.config };
+  const clock = options.clock ?? systemClock;
+  const { db } = options;
+  const hasher = createPasswordHasher(options.hashCost);
+
+  const prepared = options.prepare === false ? null : await prepareDatabase(db, { clock, hasher });
+  const secret = await loadSigningSecret(db, clock);
+  const mailer = options.mailer
+    ?? (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom, db, clock) : createOutboxMailer(db, clock));
+  const services: Services = { db, clock, config, mailer, hasher, accessTokens: createAccessTokens(secret, clock) };
+
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(createValidatorCompiler());
+  app.setErrorHandler(errorHandler);
+
+  await app.register(servicesPlugin, { services });
+  await app.register(routesPlugin);
+
+  if (options.clientDir) {
+    // Files are looked up per request (a rebuilt client needs no restart); a miss falls through to the SPA fallback.
+    await app.register(fastifyStatic, { root: options.clientDir });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    if (options.clientDir && request.method === 'GET' && !path.startsWith('/api/') && path !== '/api') {
+      return reply.sendFile('index.html');
+    }
+    return reply.code(404).send({ message: MESSAGES.notFound });
+  });
+
+  app.decorate('prepared', prepared);
+  return app;
+}

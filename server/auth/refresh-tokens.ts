@@ -1,0 +1,89 @@
+import { randomUUID } from 'node:crypto';
+import type { Clock } from '../clock.ts';
+import { REMEMBERED_REFRESH_TTL_MS, SESSION_REFRESH_TTL_MS } from '../constants.ts';
+import type { Database, Queryable } from '../db/database.ts';
+import { randomToken, sha256 } from './secure-random.ts';
+
+/**
+ * Opaque refresh tokens, stored as SHA-256 hashes (a leaked table cannot be replayed). One family per
+ * sign-in; each refresh marks its token used and issues the next in the family. Presenting a used token
+ * means it was copied: the whole family is revoked, so both the thief and the user must sign in again.
+ */
+
+export interface IssuedRefreshToken {
+  token: string;
+  familyId: string;
+  expiresInSeconds: number;
+  rememberDevice: boolean;
+}
+
+export type RotateResult =
+  | { ok: true; userId: string; next: IssuedRefreshToken }
+  | { ok: false; reason: 'unknown' | 'expired' | 'revoked' | 'reused' };
+
+function ttlFor(rememberDevice: boolean): number {
+  return rememberDevice ? REMEMBERED_REFRESH_TTL_MS : SESSION_REFRESH_TTL_MS;
+}
+
+export async function issueRefreshToken(
+  db: Queryable,
+  clock: Clock,
+  userId: string,
+  rememberDevice: boolean,
+  familyId: string = randomUUID(),
+): Promise<IssuedRefreshToken> {
+  const token = randomToken();
+  const now = clock.now();
+  const ttl = ttlFor(rememberDevice);
+  await db.query(
+    `INSERT INTO refresh_tokens (family_id, user_id, token_hash, remember_device, issued_at, expires_at)
+     VALUES ($1, $2, $3, $4, $5, $6)`,
+    [familyId, userId, sha256(token), rememberDevice, now, new Date(now.getTime() + ttl)],
+  );
+  return { token, familyId, expiresInSeconds: Math.floor(ttl / 1000), rememberDevice };
+}
+
+async function revokeFamily(db: Queryable, familyId: string, at: Date): Promise<void> {
+  await db.query('UPDATE refresh_tokens SET revoked_at = $2 WHERE family_id = $1 AND revoked_at IS NULL', [familyId, at]);
+}
+
+export async function rotateRefreshToken(db: Database, clock: Clock, token: string): Promise<RotateResult> {
+  // The transaction returns (not throws) on reuse, so the family's revocation is committed.
+  return db.transaction(async (tx): Promise<RotateResult> => {
+    const [row] = await tx.query<{
+      id: string; family_id: string; user_id: string; remember_device: boolean;
+      expires_at: Date; used_at: Date | null; revoked_at: Date | null;
+    }>(
+      `SELECT id, family_id, user_id, remember_device, expires_at, used_at, revoked_at
+       FROM refresh_tokens WHERE token_hash = $1 FOR UPDATE`,
+      [sha256(token)],
+    );
+    if (!row) return { ok: false, reason: 'unknown' };
+    const now = clock.now();
+    if (row.used_at) {
+      await revokeFamily(tx, row.family_id, now);
+      return { ok: false, reason: 'reused' };
+    }
+    if (row.revoked_at) return { ok: false, reason: 'revoked' };
+    if (new Date(row.expires_at).getTime() <= now.getTime()) return { ok: false, reason: 'expired' };
+    await tx.query('UPDATE refresh_tokens SET used_at = $2 WHERE id = $1', [row.id, now]);
+    const next = await issueRefreshToken(tx, clock, row.user_id, row.remember_device, row.family_id);
+    return { ok: true, userId: row.user_id, next };
+  });
+}
+
+/** Ends the sign-in the token belongs to (log-out). Unknown tokens are ignored. */
+export async function revokeRefreshToken(db: Queryable, clock: Clock, token: string): Promise<string | null> {
+  const [row] = await db.query<{ family_id: string; user_id: string }>(
+    'SELECT family_id, user_id FROM refresh_tokens WHERE token_hash = $1',
+    [sha256(token)],
+  );
+  if (!row) return null;
+  await revokeFamily(db, row.family_id, clock.now());
+  return row.user_id;
+}
+
+/** Ends every sign-in of a user (deactivation, password change). */
+export async function revokeUserSessions(db: Queryable, clock: Clock, userId: string): Promise<void> {
+  await db.query('UPDATE refresh_tokens SET revoked_at = $2 WHERE user_id = $1 AND revoked_at IS NULL', [userId, clock.now()]);
+}

@@ -1,0 +1,98 @@
+/**
+ * Roles and their 'resource:action' permissions, as data. They are written to the roles and
+ * role_permissions tables when a role does not exist yet; from then on the database is the source, so an
+ * administrator's later changes survive restarts.
+ */
+
+export interface RoleDefinition {
+  id: string;
+  name: string;
+  accountType: string;
+  permissions: readonly string[];
+}
+
+const SELF_SERVICE = ['account:read', 'user:read', 'team:read'] as const;
+
+export const ROLE_DEFINITIONS: readonly RoleDefinition[] = [
+  {
+    id: 'provider-super-admin',
+    name: 'Super Admin',
+    accountType: 'COWBELL',
+    permissions: [
+      'account:read', 'account:write', 'account:jump',
+      'user:read', 'user:write', 'team:read', 'team:write',
+      'agency:read', 'agency:write',
+      'quote:read', 'quote:write', 'quote:underwrite', 'quote:bind',
+      'policy:read', 'policy:write', 'billing:read', 'billing:write',
+      'claim:read', 'claim:write', 'commission:read', 'commission:write',
+      'document:read', 'document:write', 'definitions:read', 'definitions:write',
+      'audit:read', 'feature-flag:write', 'api-key:write', 'webhook:write',
+    ],
+  },
+  {
+    id: 'provider-underwriter',
+    name: 'Underwriter',
+    accountType: 'COWBELL',
+    permissions: [
+      ...SELF_SERVICE, 'agency:read', 'quote:read', 'quote:write', 'quote:underwrite',
+      'policy:read', 'claim:read', 'document:read', 'definitions:read',
+    ],
+  },
+  {
+    id: 'agency-admin',
+    name: 'Agency Admin',
+    accountType: 'AGENCY',
+    permissions: [
+      ...SELF_SERVICE, 'account:write', 'user:write', 'team:write', 'quote:read', 'quote:write', 'quote:bind',
+      'policy:read', 'billing:read', 'claim:read', 'commission:read', 'document:read',
+    ],
+  },
+  {
+    id: 'customer-admin',
+    name: 'Policyholder Admin',
+    accountType: 'CUSTOMER',
+    permissions: [...SELF_SERVICE, 'quote:read', 'policy:read', 'billing:read', 'billing:pay', 'claim:read', 'claim:write', 'document:read'],
+  },
+  {
+    id: 'carrier-admin',
+    name: 'Carrier Admin',
+    accountType: 'CARRIER',
+    permissions: [...SELF_SERVICE, 'user:write', 'quote:read', 'policy:read', 'claim:read', 'document:read'],
+  },
+  {
+    id: 'digital-admin',
+    name: 'Digital Agent Admin',
+    accountType: 'DIGITAL',
+    permissions: [...SELF_SERVICE, 'account:write', 'user:write', 'quote:read', 'quote:write', 'policy:read'],
+  },
+  {
+    id: 'mssp-admin',
+    name: 'MSSP Admin',
+    accountType: 'MSSP',
+    permissions: [...SELF_SERVICE, 'user:write'],
+  },
+  {
+    id: 'cluster-admin',
+    name: 'Cluster Admin',
+    accountType: 'CLUSTER',
+    permissions: [...SELF_SERVICE, 'user:write', 'agency:read', 'quote:read', 'policy:read'],
+  },
+  {
+    id: 'vendor-admin',
+    name: 'Vendor Admin',
+    accountType: 'VENDOR',
+    permissions: [...SELF_SERVICE, 'user:write', 'claim:read', 'claim:write'],
+  },
+  {
+    id: 'reinsurer-admin',
+    name: 'Reinsurer Admin',
+    accountType: 'RE_INSURER',
+    permissions: [...SELF_SERVICE, 'user:write', 'policy:read'],
+  },
+  {
+    id: 'premium-processor-admin',
+    name: 'Premium Processor Admin',
+    accountType: 'PREMIUM_PROCESSOR',
+    permissions: [...SELF_SERVICE, 'user:write', 'policy:read', 'billing:read', 'financing:read'],
+  },
+];

@@ -1,0 +1,131 @@
+import type { components } from '../../api/schema.d.ts';
+import { LOGIN_ERRORS } from '../../api/error-catalogue.ts';
+import { audit } from '../audit.ts';
+import { MFA_CODE_TTL_MS } from '../constants.ts';
+import { HttpError } from '../http/http-error.ts';
+import { findUserForSignIn, type SignInUserRow } from '../repositories/users.ts';
+import type { Services } from '../services.ts';
+import { issueRefreshToken, type IssuedRefreshToken } from './refresh-tokens.ts';
+import { checkCode, issueCode, type CodeCheck } from './one-time-codes.ts';
+import { clearFailures, lockedFor, recordFailure } from './throttle.ts';
+
+type LoginRequest = components['schemas']['LoginRequest'];
+type TokenPair = components['schemas']['TokenPair'];
+type MfaType = components['schemas']['MfaType'];
+
+export const SIGN_IN_MESSAGES = {
+  invalidCredentials: LOGIN_ERRORS.invalidCredentials,
+  accountLocked: 'Your account has been temporarily locked after too many failed sign-in attempts. Please try again in {minutes} minutes or reset your password.',
+  addressThrottled: 'Too many sign-in attempts from your network. Please try again in {minutes} minutes.',
+  deactivated: 'Your user account has been deactivated. Please contact your account administrator.',
+  pendingValidation: 'Your email address has not been validated yet. Please use the link in the validation email we sent you, or request a new one.',
+  passwordExpired: 'Your password has expired',
+  codeSentByEmail: 'A verification code has been sent to your email address. It is valid for 5 minutes.',
+  codeSentByText: 'A verification code has been sent to your phone. It is valid for 5 minutes.',
+  authenticatorCode: 'Enter the code from your authenticator app.',
+  codeWrong: 'The verification code is incorrect. Please try again.',
+  codeExpired: 'The verification code has expired. Please sign in again to receive a new code.',
+  codeExhausted: 'Too many incorrect verification codes. Please sign in again to receive a new code.',
+  authenticatorUnavailable: 'Authenticator app codes cannot be checked at this time. Please reset your MFA.',
+} as const;
+
+function minutes(seconds: number): string {
+  return String(Math.max(1, Math.ceil(seconds / 60)));
+}
+
+export type SignInResult = { kind: 'tokens'; tokens: TokenPair } | { kind: 'mfa'; mfaType: MfaType; message: string };
+
+/** Access token plus a refresh token of a new or existing family. */
+export async function issueTokenPair(
+  services: Services,
+  user: Pick<SignInUserRow, 'id' | 'account_id' | 'account_type' | 'role_id'>,
+  refresh: IssuedRefreshToken,
+): Promise<TokenPair> {
+  const scopes = [`role:${user.role_id}`, ...(user.role_id === 'provider-super-admin' ? ['role:admin'] : [])];
+  const accessToken = await services.accessTokens.issue({
+    sub: user.id,
+    accountId: user.account_id,
+    accountType: user.account_type,
+    subscriberType: user.account_type,
+    realm: 'ACCOUNT',
+    scopes,
+  });
+  return {
+    accessToken,
+    refreshToken: refresh.token,
+    expiresIn: services.accessTokens.ttlSeconds,
+    refreshExpiresIn: refresh.expiresInSeconds,
+    rememberDevice: refresh.rememberDevice,
+  };
+}
+
+const CODE_FAILURES: Record<Exclude<CodeCheck, 'ok'>, string> = {
+  wrong: SIGN_IN_MESSAGES.codeWrong,
+  missing: SIGN_IN_MESSAGES.codeExpired,
+  expired: SIGN_IN_MESSAGES.codeExpired,
+  exhausted: SIGN_IN_MESSAGES.codeExhausted,
+};
+
+/**
+ * Sign-in as the spec answers it: 200 tokens; 307 when an MFA code is needed (and sent); 412 e-mail not
+ * validated; 418 password expired; 401 wrong credentials or code; 409 locked or deactivated; 429 too many
+ * attempts from the address. Account states are only revealed after the password matched.
+ */
+export async function signIn(services: Services, input: LoginRequest, address: string): Promise<SignInResult> {
+  const { db, clock } = services;
+  const email = input.username.trim().toLowerCase();
+
+  const addressWait = await lockedFor(db, clock, 'address', address);
+  if (addressWait > 0) {
+    throw new HttpError(429, SIGN_IN_MESSAGES.addressThrottled.replace('{minutes}', minutes(addressWait)), {}, {
+      'retry-after': String(addressWait),
+    });
+  }
+  const accountWait = await lockedFor(db, clock, 'account', email);
+  if (accountWait > 0) {
+    throw new HttpError(409, SIGN_IN_MESSAGES.accountLocked.replace('{minutes}', minutes(accountWait)));
+  }
+
+  const fail = async (status: number, message: string, user: SignInUserRow | null, reason: string): Promise<never> => {
+    await recordFailure(db, clock, 'address', address);
+    await recordFailure(db, clock, 'account', email);
+    await audit(db, clock, { actorUserId: user?.id, action: 'login.failure', target: email, detail: { reason }, address });
+    throw new HttpError(status, message);
+  };
+
+  const user = await findUserForSignIn(db, email);
+  const passwordOk = await services.hasher.verify(user?.password_hash ?? null, input.password);
+  if (!user || !passwordOk) return fail(401, SIGN_IN_MESSAGES.invalidCredentials, user, 'credentials');
+
+  if (user.status === 'DISABLED') throw new HttpError(409, SIGN_IN_MESSAGES.deactivated);
+  if (user.status === 'PENDING_VALIDATION') throw new HttpError(412, SIGN_IN_MESSAGES.pendingValidation);
+  if (user.password_expires_at && new Date(user.password_expires_at).getTime() <= clock.now().getTime()) {
+    throw new HttpError(418, SIGN_IN_MESSAGES.passwordExpired);
+  }
+
+  if (user.mfa_type !== 'NONE') {
+    if (!input.mfaCode) return { kind: 'mfa', mfaType: user.mfa_type, message: await sendCode(services, user) };
+    if (user.mfa_type === 'GOOGLE') return fail(401, SIGN_IN_MESSAGES.authenticatorUnavailable, user, 'mfa-google');
+    const check = await checkCode(db, clock, user.id, 'login', input.mfaCode);
+    if (check !== 'ok') return fail(401, CODE_FAILURES[check], user, `mfa-${check}`);
+  }
+
+  await clearFailures(db, 'account', email);
+  const refresh = await issueRefreshToken(db, clock, user.id, input.rememberDevice === true);
+  await audit(db, clock, { actorUserId: user.id, action: 'login.success', target: email, address });
+  return { kind: 'tokens', tokens: await issueTokenPair(services, user, refresh) };
+}
+
+/** Sends a fresh login code by the user's MFA channel; returns what the 307 answer says. */
+async function sendCode(services: Services, user: SignInUserRow): Promise<string> {
+  if (user.mfa_type === 'GOOGLE') return SIGN_IN_MESSAGES.authenticatorCode;
+  const code = await issueCode(services.db, services.clock, user.id, 'login');
+  const minutesValid = MFA_CODE_TTL_MS / 60_000;
+  const text = `Your Cyber Console verification code is ${code}. It expires in ${minutesValid} minutes. If you did not try to sign in, change your password.`;
+  if (user.mfa_type === 'SMS' && user.phone) {
+    await services.mailer.sendText({ to: user.phone, text });
+    return SIGN_IN_MESSAGES.codeSentByText;
+  }
+  await services.mailer.sendMail({ to: user.email, subject: 'Your verification code', text });
+  return SIGN_IN_MESSAGES.codeSentByEmail;
+}

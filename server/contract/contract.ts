@@ -1,0 +1,122 @@
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { parse } from 'yaml';
+
+/**
+ * Reads api/openapi.yaml and turns each operation into what Fastify needs: a route, JSON schemas for the
+ * request (and responses), and the operation's security (public or bearer) and required permission.
+ */
+
+export const CONTRACT_FILE = fileURLToPath(new URL('../../api/openapi.yaml', import.meta.url));
+
+const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
+type Method = (typeof METHODS)[number];
+
+type JsonObject = Record<string, unknown>;
+
+export interface RouteSchema {
+  body?: unknown;
+  querystring?: unknown;
+  params?: unknown;
+  response?: Record<string, unknown>;
+}
+
+export interface ContractOperation {
+  operationId: string;
+  method: Uppercase<Method>;
+  /** OpenAPI path: /api/account/v1/accounts/{id} */
+  path: string;
+  /** Fastify path: /api/account/v1/accounts/:id */
+  url: string;
+  isPublic: boolean;
+  permission: string | null;
+  schema: RouteSchema;
+}
+
+function isObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Replaces every local $ref with the object it points at (the contract has no recursive schemas). */
+export function dereference(node: unknown, root: JsonObject, trail: readonly string[] = []): unknown {
+  if (Array.isArray(node)) return node.map((item) => dereference(item, root, trail));
+  if (!isObject(node)) return node;
+  const ref = node.$ref;
+  if (typeof ref === 'string') {
+    if (!ref.startsWith('#/')) throw new Error(`api/openapi.yaml: only local $ref values are supported, got '${ref}'`);
+    if (trail.includes(ref)) throw new Error(`api/openapi.yaml: recursive $ref '${ref}'`);
+    const target = ref
+      .slice(2)
+      .split('/')
+      .reduce<unknown>((value, key) => (isObject(value) ? value[key.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined), root);
+    if (target === undefined) throw new Error(`api/openapi.yaml: $ref '${ref}' points at nothing`);
+    return dereference(target, root, [...trail, ref]);
+  }
+  return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, dereference(value, root, trail)]));
+}
+
+function jsonSchemaOf(content: unknown): unknown {
+  return isObject(content) && isObject(content['application/json']) ? content['application/json'].schema : undefined;
+}
+
+function parametersSchema(parameters: JsonObject[], location: 'query' | 'path'): unknown {
+  const selected = parameters.filter((parameter) => parameter.in === location);
+  if (selected.length === 0) return undefined;
+  return {
+    type: 'object',
+    // Unknown query parameters are ignored, as browsers and proxies add their own (cache busters).
+    properties: Object.fromEntries(selected.map((parameter) => [String(parameter.name), parameter.schema ?? {}])),
+    required: selected.filter((parameter) => parameter.required === true).map((parameter) => String(parameter.name)),
+  };
+}
+
+export function operationsOf(document: JsonObject): ContractOperation[] {
+  const resolved = dereference(document, document) as JsonObject;
+  const globalSecurity = Array.isArray(resolved.security) ? resolved.security : [];
+  const operations: ContractOperation[] = [];
+  for (const [path, item] of Object.entries(isObject(resolved.paths) ? resolved.paths : {})) {
+    if (!isObject(item)) continue;
+    for (const method of METHODS) {
+      const operation = item[method];
+      if (!isObject(operation)) continue;
+      const where = `${method.toUpperCase()} ${path}`;
+      if (typeof operation.operationId !== 'string' || !/^[a-z][a-zA-Z0-9]*$/.test(operation.operationId)) {
+        throw new Error(`api/openapi.yaml: ${where} needs a lower camel case operationId`);
+      }
+      const parameters = [
+        ...(Array.isArray(item.parameters) ? item.parameters : []),
+        ...(Array.isArray(operation.parameters) ? operation.parameters : []),
+      ].filter(isObject);
+      const schema: RouteSchema = {};
+      const body = isObject(operation.requestBody) ? jsonSchemaOf(operation.requestBody.content) : undefined;
+      if (body) schema.body = body;
+      const querystring = parametersSchema(parameters, 'query');
+      if (querystring) schema.querystring = querystring;
+      const params = parametersSchema(parameters, 'path');
+      if (params) schema.params = params;
+      const response: Record<string, unknown> = {};
+      for (const [status, answer] of Object.entries(isObject(operation.responses) ? operation.responses : {})) {
+        const answerSchema = isObject(answer) ? jsonSchemaOf(answer.content) : undefined;
+        if (answerSchema) response[status] = answerSchema;
+      }
+      if (Object.keys(response).length > 0) schema.response = response;
+      const security = Array.isArray(operation.security) ? operation.security : globalSecurity;
+      operations.push({
+        operationId: operation.operationId,
+        method: method.toUpperCase() as Uppercase<Method>,
+        path,
+        url: path.replace(/\{([^}]+)\}/g, ':$1'),
+        isPublic: security.length === 0,
+        permission: typeof operation['x-permission'] === 'string' ? operation['x-permission'] : null,
+        schema,
+      });
+    }
+  }
+  return operations;
+}
+
+export async function loadContract(file = CONTRACT_FILE): Promise<ContractOperation[]> {
+  const document: unknown = parse(await readFile(file, 'utf8'));
+  if (!isObject(document)) throw new Error(`${file}: not an OpenAPI document`);
+  return operationsOf(document);
+}

@@ -1,0 +1,40 @@
+import type { FastifyInstance } from 'fastify';
+import { authenticate, requirePermission } from '../auth/authenticate.ts';
+import type { OperationHandlers } from '../routes/handler.ts';
+import type { ContractOperation } from './contract.ts';
+
+/**
+ * Registers one route per contract operation. The contract decides the path, the request and response
+ * schemas, whether a bearer token is needed and which permission; the handler only does the work. An
+ * operation without a handler, or a handler without an operation, stops the server from starting.
+ */
+export function registerContractRoutes(
+  app: FastifyInstance,
+  operations: readonly ContractOperation[],
+  handlers: OperationHandlers,
+): void {
+  const known = new Set(operations.map((operation) => operation.operationId));
+  const orphans = Object.keys(handlers).filter((id) => !known.has(id));
+  if (orphans.length > 0) throw new Error(`Handlers without a contract operation: ${orphans.join(', ')}`);
+
+  for (const operation of operations) {
+    const handler = handlers[operation.operationId];
+    if (!handler) {
+      throw new Error(`No handler for operation '${operation.operationId}' (${operation.method} ${operation.path})`);
+    }
+    app.route({
+      method: operation.method,
+      url: operation.url,
+      schema: operation.schema,
+      config: { operationId: operation.operationId },
+      // Authentication runs before validation, so an anonymous caller learns nothing about the shape wanted.
+      onRequest: operation.isPublic
+        ? undefined
+        : async (request) => {
+            const caller = await authenticate(app.services, request);
+            if (operation.permission) requirePermission(caller, operation.permission);
+          },
+      handler,
+    });
+  }
+}

@@ -1,0 +1,31 @@
+import { mkdir } from 'node:fs/promises';
+import { PGlite, type Transaction } from '@electric-sql/pglite';
+import type { Database, Queryable, Row } from './database.ts';
+
+function wrap(target: PGlite | Transaction): Queryable {
+  return {
+    async query<T = Row>(sql: string, params: readonly unknown[] = []) {
+      const result = await target.query<T>(sql, [...params]);
+      return result.rows;
+    },
+    async exec(sql: string) {
+      await target.exec(sql);
+    },
+  };
+}
+
+/**
+ * Opens the embedded database. `dataDir` is a folder (created when missing) or 'memory://' for tests.
+ */
+export async function openPglite(dataDir: string): Promise<Database> {
+  if (!dataDir.includes('://')) await mkdir(dataDir, { recursive: true });
+  const pglite = await PGlite.create(dataDir);
+  const base = wrap(pglite);
+  return {
+    dialect: 'pglite',
+    query: base.query,
+    exec: base.exec,
+    transaction: (work) => pglite.transaction((tx) => work(wrap(tx))),
+    close: () => pglite.close(),
+  };
+}

@@ -1,0 +1,63 @@
+import type { components } from '../../api/schema.d.ts';
+import { callerOf } from '../auth/authenticate.ts';
+import { PASSWORD_CONSTRAINTS, checkPassword } from '../auth/password-rules.ts';
+import { findVisibleAccount } from '../auth/tenant.ts';
+import { MESSAGES, notFound, unauthorized } from '../http/http-error.ts';
+import { searchTeams } from '../repositories/teams.ts';
+import { getCurrentUser, listAccountUsers } from '../repositories/users.ts';
+import { editionOf, type HandlerModule } from './handler.ts';
+
+type ValidatePasswordRequest = components['schemas']['ValidatePasswordRequest'];
+
+/** The signed-in user, their permissions and teams; password rules; flags and environment. */
+export const authInfoHandlers: HandlerModule = (services) => ({
+  async getCurrentUser(request) {
+    const user = await getCurrentUser(services.db, callerOf(request).userId);
+    if (!user) throw unauthorized(MESSAGES.sessionExpired);
+    return user;
+  },
+
+  async getPasswordConstraints() {
+    return PASSWORD_CONSTRAINTS.map(({ errorCode, displayText }) => ({ errorCode, displayText }));
+  },
+
+  async validatePassword(request) {
+    const { password } = request.body as ValidatePasswordRequest;
+    return { errors: checkPassword(password) };
+  },
+
+  async getPermissionsMap(request) {
+    const caller = callerOf(request);
+    return {
+      role: { id: caller.roleId, name: caller.roleName },
+      accountType: caller.accountType,
+      permissions: [...caller.permissions].sort(),
+    };
+  },
+
+  async getFeatureFlags(request) {
+    const edition = editionOf(request);
+    const rows = await services.db.query<{ key: string; enabled: boolean; edition: string | null }>(
+      'SELECT key, enabled, edition FROM feature_flags ORDER BY key',
+    );
+    return { flags: Object.fromEntries(rows.map((row) => [row.key, row.enabled && (row.edition === null || row.edition === edition)])) };
+  },
+
+  async getEnvironment(request) {
+    return { envName: services.config.envName, prod: services.config.production, edition: editionOf(request) };
+  },
+
+  async searchTeams(request) {
+    const { name } = request.query as { name?: string };
+    return { content: await searchTeams(services.db, callerOf(request).accountId, name?.trim() || undefined) };
+  },
+
+  async listUsers(request) {
+    const caller = callerOf(request);
+    const { accountId = caller.accountId } = request.query as { accountId?: string };
+    const account = await findVisibleAccount(services.db, caller, accountId);
+    if (!account) throw notFound(MESSAGES.accountNotFound);
+    const content = await listAccountUsers(services.db, account.id);
+    return { content, totalCount: content.length };
+  },
+});

@@ -1,0 +1,55 @@
+import type { components } from '../../api/schema.d.ts';
+import { issueTokenPair, signIn } from '../auth/sign-in.ts';
+import { revokeRefreshToken, revokeUserSessions, rotateRefreshToken } from '../auth/refresh-tokens.ts';
+import { audit } from '../audit.ts';
+import { HttpError, MESSAGES } from '../http/http-error.ts';
+import type { HandlerModule } from './handler.ts';
+
+type LoginRequest = components['schemas']['LoginRequest'];
+type RefreshRequest = components['schemas']['RefreshRequest'];
+type LogoutRequest = components['schemas']['LogoutRequest'];
+
+export const REFRESH_MESSAGES = {
+  invalid: 'Your session is no longer valid. Please sign in again.',
+  reused: 'This session has been ended for your security. Please sign in again.',
+} as const;
+
+/** Sign-in, token refresh and log-out. */
+export const sessionHandlers: HandlerModule = (services) => ({
+  async login(request, reply) {
+    const result = await signIn(services, request.body as LoginRequest, request.ip);
+    if (result.kind === 'mfa') return reply.code(307).send({ mfaType: result.mfaType, message: result.message });
+    return reply.code(200).send(result.tokens);
+  },
+
+  async refreshToken(request, reply) {
+    const { refreshToken } = request.body as RefreshRequest;
+    const rotated = await rotateRefreshToken(services.db, services.clock, refreshToken);
+    if (!rotated.ok) {
+      if (rotated.reason === 'reused') {
+        await audit(services.db, services.clock, { action: 'session.refresh-reuse', address: request.ip });
+      }
+      const message = rotated.reason === 'reused' ? REFRESH_MESSAGES.reused
+        : rotated.reason === 'expired' ? MESSAGES.sessionExpired : REFRESH_MESSAGES.invalid;
+      throw new HttpError(401, message);
+    }
+    const [user] = await services.db.query<{ id: string; account_id: string; account_type: string; role_id: string; status: string }>(
+      `SELECT u.id, u.account_id, a.account_type, u.role_id, u.status FROM users u JOIN accounts a ON a.id = u.account_id WHERE u.id = $1`,
+      [rotated.userId],
+    );
+    if (!user || user.status !== 'ACTIVE') {
+      await revokeUserSessions(services.db, services.clock, rotated.userId);
+      throw new HttpError(401, REFRESH_MESSAGES.invalid);
+    }
+    return reply.send(await issueTokenPair(services, user, rotated.next));
+  },
+
+  async logout(request, reply) {
+    const { refreshToken } = (request.body ?? {}) as LogoutRequest;
+    if (refreshToken) {
+      const userId = await revokeRefreshToken(services.db, services.clock, refreshToken);
+      if (userId) await audit(services.db, services.clock, { actorUserId: userId, action: 'logout', address: request.ip });
+    }
+    return reply.code(204).send();
+  },
+});

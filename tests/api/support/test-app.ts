@@ -1,0 +1,112 @@
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../../../server/app.ts';
+import { createPasswordHasher, TEST_HASH_COST } from '../../../server/auth/password.ts';
+import { ManualClock } from '../../../server/clock.ts';
+import { DEMO_PASSWORD } from '../../../server/constants.ts';
+import type { Database } from '../../../server/db/database.ts';
+import { openPglite } from '../../../server/db/pglite.ts';
+import { openPostgres, quoteIdentifier } from '../../../server/db/postgres.ts';
+
+export { DEMO_PASSWORD };
+
+export interface TestDatabase {
+  db: Database;
+  /** Closes the database and, on PostgreSQL, drops the file's schema. */
+  dispose(): Promise<void>;
+  label: string;
+}
+
+/**
+ * PGlite in memory by default; PostgreSQL when DATABASE_URL is set, in a schema of its own per test file
+ * (dropped afterwards), so files running in parallel and repeated runs never collide.
+ */
+export async function openTestDatabase(): Promise<TestDatabase> {
+  const url = process.env.DATABASE_URL;
+  if (!url) {
+    const db = await openPglite('memory://');
+    return { db, label: 'pglite', dispose: () => db.close() };
+  }
+  const schema = `api_test_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE SCHEMA ${quoteIdentifier(schema)}`);
+  await admin.end();
+  const db = await openPostgres(url, { schema, max: 5 });
+  return {
+    db,
+    label: `postgres:${schema}`,
+    async dispose() {
+      await db.close();
+      const cleanup = new pg.Client({ connectionString: url });
+      await cleanup.connect();
+      await cleanup.query(`DROP SCHEMA ${quoteIdentifier(schema)} CASCADE`);
+      await cleanup.end();
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Database;
+  clock: ManualClock;
+  close(): Promise<void>;
+  inject(options: InjectOptions): Promise<LightMyRequestResponse>;
+  /** POST /api/auth/v1/login; `address` simulates the client's IP. */
+  login(username: string, password?: string, extra?: Record<string, unknown>, address?: string): Promise<LightMyRequestResponse>;
+  /** Signs in and returns the token pair (fails the test on any other answer). */
+  tokensFor(username: string, extra?: Record<string, unknown>): Promise<{ accessToken: string; refreshToken: string }>;
+  /** GET with a bearer token. */
+  getAs(accessToken: string, url: string): Promise<LightMyRequestResponse>;
+  /** Newest message of the dev outbox to an address. */
+  latestMessageTo(address: string): Promise<{ body: string; subject: string | null } | undefined>;
+  createUser(fields: {
+    email: string; accountOf: string; status?: 'ACTIVE' | 'PENDING_VALIDATION' | 'DISABLED'; passwordExpiresAt?: Date;
+    mfaType?: 'NONE' | 'EMAIL' | 'SMS' | 'GOOGLE'; phone?: string;
+  }): Promise<string>;
+}
+
+export async function startTestApp(): Promise<TestApp> {
+  const database = await openTestDatabase();
+  const clock = new ManualClock();
+  const app = await buildApp({ db: database.db, clock, hashCost: TEST_HASH_COST, config: { production: false, smtpUrl: null } });
+  const hasher = createPasswordHasher(TEST_HASH_COST);
+  const inject = (options: InjectOptions) => app.inject(options);
+
+  const login: TestApp['login'] = (username, password = DEMO_PASSWORD, extra = {}, address = '10.0.0.1') =>
+    inject({ method: 'POST', url: '/api/auth/v1/login', payload: { username, password, ...extra }, remoteAddress: address });
+
+  return {
+    app,
+    db: database.db,
+    clock,
+    inject,
+    login,
+    async tokensFor(username, extra = {}) {
+      const response = await login(username, DEMO_PASSWORD, extra, `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`);
+      if (response.statusCode !== 200) throw new Error(`Sign-in of ${username} answered ${response.statusCode}: ${response.body}`);
+      return response.json();
+    },
+    getAs: (accessToken, url) => inject({ method: 'GET', url, headers: { authorization: `Bearer ${accessToken}` } }),
+    async latestMessageTo(address) {
+      const response = await inject({ method: 'GET', url: `/api/dev/outbox?to=${encodeURIComponent(address)}` });
+      return response.json().content[0];
+    },
+    async createUser({ email, accountOf, status = 'ACTIVE', passwordExpiresAt, mfaType = 'NONE', phone }) {
+      const [row] = await database.db.query<{ id: string }>(
+        `INSERT INTO users (account_id, email, first_name, last_name, role_id, password_hash, status, password_expires_at,
+           mfa_type, phone, created_at)
+         SELECT u.account_id, $2, 'Test', 'User', u.role_id, $3, $4, $5, $6, $7, $8 FROM users u WHERE u.email = $1
+         RETURNING id`,
+        [accountOf, email, await hasher.hash(DEMO_PASSWORD), status, passwordExpiresAt ?? null, mfaType, phone ?? null, clock.now()],
+      );
+      if (!row) throw new Error(`No user ${accountOf} to copy the account from`);
+      return row.id;
+    },
+    async close() {
+      await app.close();
+      await database.dispose();
+    },
+  };
+}
