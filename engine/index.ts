@@ -43,4 +43,4 @@ export { lintRegistry } from './lint/lint-definitions.ts';
 export { lintForm } from './lint/lint-form.ts';
 export { lintTerms } from './lint/lint-terms.ts';
 export { lintFormContract, lintTableContract, type ContractOperations } from './lint/lint-contract.ts';
-export type { LintFault, LintCheck } from './lint/lint-fault.ts';
+export { severityOf, type LintFault, type LintCheck } from './lint/lint-fault.ts';

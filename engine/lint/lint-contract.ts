@@ -1,5 +1,5 @@
 import type { FormDefinition, JsonSchema, TableDefinition } from '../definitions/types.ts';
-import type { LintFault } from './lint-fault.ts';
+import { severityOf, type LintFault } from './lint-fault.ts';
 
 /** What the lint needs from api/openapi.yaml: per operationId, the request body and success response schemas, $refs resolved. */
 export type ContractOperations = Record<string, { request?: JsonSchema; response?: JsonSchema }>;
@@ -11,7 +11,7 @@ export type ContractOperations = Record<string, { request?: JsonSchema; response
  */
 export function lintFormContract(form: FormDefinition, operations: ContractOperations): LintFault[] {
   const faults: LintFault[] = [];
-  const fault = (pointer: string, message: string, check: LintFault['check']) => faults.push({ id: form.id, pointer, message, check });
+  const fault = (pointer: string, message: string, check: LintFault['check']) => faults.push({ id: form.id, pointer, message, check, severity: severityOf(check) });
   for (const role of ['load', 'submit'] as const) {
     const operationId = form.binding?.[role];
     if (operationId && !operations[operationId]) fault(`/binding/${role}`, `operation ${operationId} is not in the API contract`, 'unknown-operation');
@@ -35,13 +35,13 @@ export function lintFormContract(form: FormDefinition, operations: ContractOpera
 export function lintTableContract(table: TableDefinition, operations: ContractOperations): LintFault[] {
   if (!table.operation) return [];
   const operation = operations[table.operation];
-  if (!operation) return [{ id: table.id, pointer: '/operation', message: `operation ${table.operation} is not in the API contract`, check: 'unknown-operation' }];
+  if (!operation) return [{ id: table.id, pointer: '/operation', message: `operation ${table.operation} is not in the API contract`, check: 'unknown-operation', severity: severityOf('unknown-operation') }];
   const row = rowSchemaOf(operation.response);
   if (!row) return [];
   return table.columns.flatMap((column, index) =>
     hasPath(row, column.path)
       ? []
-      : [{ id: table.id, pointer: `/columns/${index}/path`, message: `${table.operation} rows have no ${column.path}`, check: 'column-not-in-response' as const }],
+      : [{ id: table.id, pointer: `/columns/${index}/path`, message: `${table.operation} rows have no ${column.path}`, check: 'column-not-in-response' as const, severity: 'error' as const }],
   );
 }
 

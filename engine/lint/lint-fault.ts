@@ -4,6 +4,14 @@ export interface LintFault {
   pointer: string;
   message: string;
   check: LintCheck;
+  /** Errors refuse a publish and fail the tests; warnings are shown (a binding to an operation the contract does not describe yet). */
+  severity: 'error' | 'warning';
+}
+
+export const WARNING_CHECKS: ReadonlySet<LintCheck> = new Set(['unknown-operation']);
+
+export function severityOf(check: LintCheck): LintFault['severity'] {
+  return WARNING_CHECKS.has(check) ? 'warning' : 'error';
 }
 
 export type LintCheck =

@@ -2,7 +2,7 @@ import type { FormDefinition, JsonLogic, JsonObject, RuleEffect } from '../defin
 import { fieldPathsOf } from '../json/paths.ts';
 import { inputsOf, ANY_INPUT } from '../rules/dependencies.ts';
 import { CONTEXT_KEY } from '../rules/rule-context.ts';
-import type { LintFault } from './lint-fault.ts';
+import { severityOf, type LintFault } from './lint-fault.ts';
 
 /** Fields a form keeps but does not show: computed values marked `ui:widget: hidden`. */
 function hiddenByUiSchema(uiSchema: JsonObject | undefined): Set<string> {
@@ -24,7 +24,7 @@ export function lintForm(form: FormDefinition): LintFault[] {
   const topLevel = Object.keys((form.schema.properties as object) ?? {});
   // A path beyond a leaf (`backupTypes.0`) reads into an array value, which is fine.
   const exists = (path: string) => known.has(path) || leaves.some((leaf) => path.startsWith(`${leaf}.`));
-  const fault = (pointer: string, message: string, check: LintFault['check']) => faults.push({ id: form.id, pointer, message, check });
+  const fault = (pointer: string, message: string, check: LintFault['check']) => faults.push({ id: form.id, pointer, message, check, severity: severityOf(check) });
 
   (form.rules ?? []).forEach((rule, ruleIndex) => {
     const inputs = inputsOf(rule.when as JsonLogic);

@@ -1,7 +1,7 @@
 import type { Definition } from '../definitions/types.ts';
 import type { Edition } from '../editions/edition-types.ts';
 import { termsUsedIn } from '../editions/interpolate-terms.ts';
-import type { LintFault } from './lint-fault.ts';
+import { severityOf, type LintFault } from './lint-fault.ts';
 
 /** Terms a definition uses that some edition does not define (resolve would fail in that edition). */
 export function lintTerms(definition: Definition, editions: Edition[], overlaysUsed: unknown[] = []): LintFault[] {
@@ -9,6 +9,6 @@ export function lintTerms(definition: Definition, editions: Edition[], overlaysU
   return editions.flatMap((edition) =>
     [...used]
       .filter((term) => edition.terms[term] === undefined)
-      .map((term) => ({ id: definition.id, pointer: '', message: `term {{${term}}} is missing from the ${edition.id} edition`, check: 'missing-term' as const })),
+      .map((term) => ({ id: definition.id, pointer: '', message: `term {{${term}}} is missing from the ${edition.id} edition`, check: 'missing-term' as const, severity: 'error' as const })),
   );
 }
