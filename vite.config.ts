@@ -11,7 +11,13 @@ export default defineConfig({
   publicDir: false,
   plugins: [react()],
   server: { fs: { allow: [projectRoot] } },
-  build: { outDir: '../dist/client', emptyOutDir: true, chunkSizeWarningLimit: 2500 },
+  build: {
+    outDir: '../dist/client',
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 2500,
+    // bench.html is the form benchmark's page (npm run bench:forms); it shares no code the app loads.
+    rolldownOptions: { input: { main: `${projectRoot}renderers/index.html`, bench: `${projectRoot}renderers/bench.html` } },
+  },
   test: {
     root: projectRoot,
     include: ['tests/unit/**/*.test.ts', 'tests/api/**/*.test.ts', 'engine/**/*.test.ts'],

@@ -1,0 +1,100 @@
+/**
+ * `npm run bench:forms`: keystroke-to-commit latency of the form renderer on the largest definition
+ * (the US cyber underwriting questionnaire), against plain @rjsf/core with liveValidate on the same JSON
+ * Schema, in the same run, in headless Chromium. Rounds alternate the two so that machine noise hits
+ * both alike. Prints p50/p95/mean per renderer and the ratio. A measurement, not a test: it never fails
+ * on the figures.
+ */
+import { spawnSync } from 'node:child_process';
+import { chromium, type Browser } from 'playwright-core';
+import { preview } from 'vite';
+import { CHROMIUM_LAUNCH } from '../support/chromium.ts';
+
+const FORM = process.env.BENCH_FORM ?? 'uw-application-cyber';
+const FIELD = process.env.BENCH_FIELD ?? 'edrVendor';
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
+const KEYS_PER_ROUND = Number(process.env.BENCH_KEYS ?? 120);
+const WARMUP_KEYS = 10;
+const PORT = 4174;
+const AIM_P95_MS = 16;
+const MODES = ['engine', 'rjsf'] as const;
+type Mode = (typeof MODES)[number];
+
+interface BenchState {
+  ready: boolean;
+  samples: number[];
+  commitsPerKey: number[];
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (!sorted.length) return NaN;
+  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[index]!;
+}
+
+async function runRound(browser: Browser, baseUrl: string, mode: Mode) {
+  const page = await browser.newPage();
+  try {
+    await page.goto(`${baseUrl}/bench.html?mode=${mode}&form=${FORM}`);
+    await page.waitForFunction(() => (window as unknown as { __bench?: BenchState }).__bench?.ready === true);
+    const input = page.locator(`#root_${FIELD.replace(/\./g, '_')}`);
+    await input.click();
+    await page.keyboard.press('End');
+    const text = 'abcdefghij klmnopqrst uvwxyz 0123456789 '.repeat(Math.ceil(KEYS_PER_ROUND / 40)).slice(0, KEYS_PER_ROUND);
+    await page.keyboard.type(text, { delay: 20 });
+    await page.waitForTimeout(200);
+    const state = await page.evaluate(() => (window as unknown as { __bench: BenchState }).__bench);
+    const typed = await input.inputValue();
+    if (!typed.endsWith(text)) throw new Error(`${mode}: the field shows ${JSON.stringify(typed.slice(-30))}, not what was typed`);
+    return { samples: state.samples.slice(WARMUP_KEYS), commits: state.commitsPerKey.slice(WARMUP_KEYS) };
+  } finally {
+    await page.close();
+  }
+}
+
+async function main() {
+  console.log('Building the client (vite build)...');
+  const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+  const server = await preview({ preview: { port: PORT, host: '127.0.0.1', strictPort: true }, logLevel: 'warn' });
+  const browser = await chromium.launch(CHROMIUM_LAUNCH);
+  const results: Record<Mode, { samples: number[]; commits: number[] }> = { engine: { samples: [], commits: [] }, rjsf: { samples: [], commits: [] } };
+  try {
+    const baseUrl = `http://127.0.0.1:${PORT}`;
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const order = round % 2 === 0 ? MODES : [...MODES].reverse();
+      for (const mode of order) {
+        const { samples, commits } = await runRound(browser, baseUrl, mode);
+        results[mode].samples.push(...samples);
+        results[mode].commits.push(...commits);
+        process.stdout.write(`  round ${round + 1}/${ROUNDS} ${mode}: ${samples.length} keystrokes\n`);
+      }
+    }
+  } finally {
+    await browser.close();
+    await new Promise<void>((resolve) => server.httpServer.close(() => resolve()));
+  }
+
+  const summary = MODES.map((mode) => {
+    const sorted = [...results[mode].samples].sort((a, b) => a - b);
+    const mean = sorted.reduce((sum, value) => sum + value, 0) / sorted.length;
+    const commits = results[mode].commits.reduce((sum, value) => sum + value, 0) / results[mode].commits.length;
+    return { mode, keystrokes: sorted.length, p50: percentile(sorted, 50), p95: percentile(sorted, 95), mean, commits };
+  });
+  const label: Record<Mode, string> = { engine: 'definition form (engine + rjsf + Chakra)', rjsf: 'plain @rjsf/core, liveValidate' };
+  console.log(`\nKeystroke-to-commit latency, form ${FORM}, field ${FIELD}, ${ROUNDS} rounds x ${KEYS_PER_ROUND} keys (first ${WARMUP_KEYS} of each round dropped)`);
+  console.log('renderer                                    keys     p50 ms   p95 ms   mean ms  commits/key');
+  for (const row of summary) {
+    console.log(
+      `${label[row.mode].padEnd(42)} ${String(row.keystrokes).padStart(6)} ${row.p50.toFixed(2).padStart(9)} ${row.p95.toFixed(2).padStart(8)} ${row.mean.toFixed(2).padStart(9)} ${row.commits.toFixed(2).padStart(12)}`,
+    );
+  }
+  const [engine, rjsf] = summary as [(typeof summary)[0], (typeof summary)[0]];
+  console.log(`\nratio engine/rjsf: p50 ${(engine.p50 / rjsf.p50).toFixed(2)}, p95 ${(engine.p95 / rjsf.p95).toFixed(2)} (below 1 is faster than plain rjsf)`);
+  console.log(`aim p95 <= ${AIM_P95_MS} ms: ${engine.p95 <= AIM_P95_MS ? 'met' : 'not met'} (${engine.p95.toFixed(2)} ms)`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
