@@ -1,0 +1,10 @@
+import type { FormActions } from '../../engine/index.ts';
+import type { SessionSnapshot } from '../form/form-session.ts';
+
+/**
+ * Whether the definition's actions keep submit disabled: until something changed (feedback's 'Send'),
+ * or while errors exist. Without either flag submit stays enabled and a press reveals the errors.
+ */
+export function submitBlocked(actions: FormActions, snapshot: SessionSnapshot): boolean {
+  return Boolean((actions.disableUntilDirty && !snapshot.dirty) || (actions.disableUntilValid && !snapshot.state.valid));
+}

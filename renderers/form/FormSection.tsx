@@ -1,0 +1,67 @@
+import { memo, type ReactNode } from 'react';
+import { Box, Card, SimpleGrid } from '@chakra-ui/react';
+import type { FormSession } from './form-session.ts';
+import { useSectionVisible } from './use-section-visible.ts';
+import { sameElements } from './same-elements.ts';
+
+/** One layout section as a card with its title; gone while none of its fields is visible. */
+function FormSectionView({ session, id, title, description, columns, children }: FormSectionProps) {
+  const visible = useSectionVisible(session, id);
+  if (!visible) return null;
+  // A section without a title is just a group: a card around a dialog's only section is noise.
+  if (!title && !description) {
+    return (
+      <Box as="section" data-section={id}>
+        <FieldGrid columns={columns}>{children}</FieldGrid>
+      </Box>
+    );
+  }
+  return (
+    <Card.Root as="section" aria-label={title} data-section={id} variant="outline" size="sm">
+      <SectionHeader title={title} description={description} />
+      <Card.Body>
+        <FieldGrid columns={columns}>{children}</FieldGrid>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+/** Memoised apart from the body, which changes with every keystroke in the section. */
+const SectionHeader = memo(function SectionHeader({ title, description }: { title?: string; description?: string }) {
+  return (
+    <Card.Header>
+      {title && <Card.Title as="h3">{title}</Card.Title>}
+      {description && <Card.Description>{description}</Card.Description>}
+    </Card.Header>
+  );
+});
+
+interface FormSectionProps {
+  session: FormSession;
+  id: string;
+  title?: string;
+  description?: string;
+  columns: 1 | 2;
+  children: ReactNode;
+}
+
+/** Re-renders only when one of its fields' elements changed, not on every keystroke elsewhere. */
+export const FormSection = memo(
+  FormSectionView,
+  (prev: FormSectionProps, next: FormSectionProps) =>
+    prev.session === next.session &&
+    prev.id === next.id &&
+    prev.title === next.title &&
+    prev.description === next.description &&
+    prev.columns === next.columns &&
+    sameElements(prev.children, next.children),
+);
+
+/** Two columns on wide screens; wide widgets span both (set by the field template). */
+export function FieldGrid({ columns, children }: { columns: 1 | 2; children: ReactNode }) {
+  return (
+    <SimpleGrid columns={{ base: 1, md: columns }} columnGap="5" rowGap="4" alignItems="start">
+      {children}
+    </SimpleGrid>
+  );
+}

@@ -1,0 +1,170 @@
+import {
+  deepEqual,
+  fieldPathsOf,
+  FormRuntime,
+  getPath,
+  type FieldState,
+  type FormDefinition,
+  type FormState,
+  type RuleContext,
+} from '../../engine/index.ts';
+
+/** What one field template draws: the engine's state plus the errors the user may see by now. */
+export interface FieldView {
+  path: string;
+  /** Undefined for paths the engine does not track (array items): drawn plainly. */
+  state: FieldState | undefined;
+  visible: boolean;
+  /** Messages shown under the field: empty until the field is touched or a submit was attempted. */
+  errors: string[];
+  /** The field has an error, shown or not (for aria-invalid once shown). */
+  invalid: boolean;
+}
+
+export interface SessionSnapshot {
+  state: FormState;
+  /** The data differs from what the session started with (what `disableUntilDirty` waits for). */
+  dirty: boolean;
+  /** A submit was attempted: every error shows from then on. */
+  submitted: boolean;
+}
+
+const UNTRACKED: Omit<FieldView, 'path'> = { state: undefined, visible: true, errors: [], invalid: false };
+
+/**
+ * One filled-in form: the engine's FormRuntime plus what only the screen cares about (which fields
+ * the user touched, whether a submit was attempted). Plain TypeScript with a subscribe/getSnapshot
+ * pair, so that each field template subscribes to its own FieldView and re-renders only when that
+ * view changes: a keystroke in one box repaints that box and the few fields its rules touch.
+ */
+export class FormSession {
+  readonly definition: FormDefinition;
+  private readonly runtime: FormRuntime;
+  private readonly leafPaths: string[];
+  /** rjsf ids without their prefix ('address_city') to paths ('address.city'), for blur events. */
+  private readonly pathOfIdSuffix: Map<string, string>;
+  private initialData: Record<string, unknown>;
+  private touched = new Set<string>();
+  private submitted = false;
+  private snapshot: SessionSnapshot;
+  private views = new Map<string, FieldView>();
+  private sections = new Map<string, boolean>();
+  private listeners = new Set<() => void>();
+  /** The data as last handed to the form from outside rjsf (start, rule effects); see `pushedData`. */
+  private pushed: Record<string, unknown>;
+
+  constructor(definition: FormDefinition, context: RuleContext, initialData: Record<string, unknown> = {}) {
+    this.definition = definition;
+    this.runtime = new FormRuntime(definition, context);
+    this.leafPaths = fieldPathsOf(definition.schema);
+    this.pathOfIdSuffix = new Map(this.leafPaths.map((path) => [path.split('.').join('_'), path]));
+    const state = this.runtime.update(initialData);
+    this.initialData = state.data;
+    this.snapshot = { state, dirty: false, submitted: false };
+    this.pushed = state.data;
+    this.refreshViews();
+  }
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  getSnapshot = (): SessionSnapshot => this.snapshot;
+
+  /**
+   * Changes only when the data changed other than by the user typing into rjsf: at the start and when
+   * a rule's set or clear effect rewrote it. The form re-renders on this, not on every keystroke: rjsf
+   * already holds what the user typed, and handing it back costs a full state derivation per key.
+   */
+  pushedData = (): Record<string, unknown> => this.pushed;
+
+  fieldView(path: string): FieldView {
+    let view = this.views.get(path);
+    if (!view) {
+      view = { path, ...UNTRACKED };
+      this.views.set(path, view);
+    }
+    return view;
+  }
+
+  sectionVisible(id: string): boolean {
+    return this.sections.get(id) ?? true;
+  }
+
+  /** New data from the form: rules run, changed fields count as touched. Returns the data after rules. */
+  update(input: Record<string, unknown>): Record<string, unknown> {
+    const previous = this.snapshot.state.data;
+    for (const path of this.leafPaths) {
+      if (!deepEqual(getPath(previous, path), getPath(input, path))) this.touched.add(path);
+    }
+    const state = this.runtime.update(input);
+    if (state.data !== input) this.pushed = state.data;
+    this.commit(state);
+    return state.data;
+  }
+
+  /** A blur: rjsf reports the widget id ('root_address_city'); the prefix is whatever the form used. */
+  touchId(id: string): void {
+    const path = this.pathOfIdSuffix.get(id.slice(id.indexOf('_') + 1));
+    if (!path || this.touched.has(path)) return;
+    this.touched.add(path);
+    this.refreshAndEmit();
+  }
+
+  /** A submit attempt: every error shows. Returns whether the data may be sent. */
+  attemptSubmit(): boolean {
+    if (!this.submitted) {
+      this.submitted = true;
+      this.snapshot = { ...this.snapshot, submitted: true };
+      this.refreshAndEmit();
+    }
+    return this.snapshot.state.valid;
+  }
+
+  setContext(context: RuleContext): void {
+    this.runtime.setContext(context);
+    const state = this.runtime.update(this.snapshot.state.data);
+    if (state.data !== this.snapshot.state.data) this.pushed = state.data;
+    this.commit(state);
+  }
+
+  /** The data to send: without the fields the rules hide. */
+  payload(): Record<string, unknown> {
+    return this.runtime.payload(this.snapshot.state);
+  }
+
+  /** The first field with an error, in the order the layout shows them (then schema order). */
+  firstInvalidPath(): string | undefined {
+    const errors = this.snapshot.state.errors;
+    const ordered = [...(this.definition.layout?.sections.flatMap((section) => section.fields) ?? []), ...this.leafPaths];
+    for (const entry of ordered) {
+      const hit = this.leafPaths.find((path) => (path === entry || path.startsWith(`${entry}.`)) && errors[path]?.length);
+      if (hit) return hit;
+    }
+    return Object.keys(errors)[0];
+  }
+
+  private commit(state: FormState): void {
+    this.snapshot = { state, dirty: !deepEqual(state.data, this.initialData), submitted: this.submitted };
+    this.refreshAndEmit();
+  }
+
+  private refreshAndEmit(): void {
+    this.refreshViews();
+    this.listeners.forEach((listener) => listener());
+  }
+
+  /** Rebuilds field views, keeping the old object when nothing changed so subscribers skip rendering. */
+  private refreshViews(): void {
+    const { fields, errors, sections } = this.snapshot.state;
+    for (const [path, state] of Object.entries(fields)) {
+      const messages = (errors[path] ?? []).map((error) => error.message);
+      const shown = this.submitted || this.touched.has(path) ? messages : [];
+      const next: FieldView = { path, state, visible: state.visible, errors: shown, invalid: messages.length > 0 };
+      const current = this.views.get(path);
+      if (!current || !deepEqual(current, next)) this.views.set(path, next);
+    }
+    for (const section of sections) this.sections.set(section.id, section.visible);
+  }
+}

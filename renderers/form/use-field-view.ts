@@ -1,0 +1,15 @@
+import { createContext, useCallback, useContext, useSyncExternalStore } from 'react';
+import type { FieldView, FormSession } from './form-session.ts';
+
+/** Subscribes to one field's view: the component re-renders only when that field's view changes. */
+export function useSessionFieldView(session: FormSession, path: string): FieldView {
+  const getSnapshot = useCallback(() => session.fieldView(path), [session, path]);
+  return useSyncExternalStore(session.subscribe, getSnapshot);
+}
+
+/** The view of the field a widget sits in, provided by the FieldTemplate around it. */
+export const FieldViewContext = createContext<FieldView | undefined>(undefined);
+
+export function useFieldView(): FieldView | undefined {
+  return useContext(FieldViewContext);
+}

@@ -1,0 +1,32 @@
+import { IconButton, Menu, Portal } from '@chakra-ui/react';
+import { LuEllipsisVertical } from 'react-icons/lu';
+import { evaluateRule, type TableRowAction } from '../../engine/index.ts';
+import type { Row } from './table-types.ts';
+
+/** The actions a row offers (each action's `when` is json-logic over the row). */
+export function RowActionsMenu({ actions, row, onAction }: { actions: TableRowAction[]; row: Row; onAction: (action: TableRowAction, row: Row) => void }) {
+  const offered = actions.filter(
+    (action) => action.when === undefined || evaluateRule({ id: action.id, when: action.when, effects: [] }, row).active,
+  );
+  if (offered.length === 0) return null;
+  return (
+    <Menu.Root>
+      <Menu.Trigger asChild>
+        <IconButton size="2xs" variant="ghost" aria-label="Row actions">
+          <LuEllipsisVertical />
+        </IconButton>
+      </Menu.Trigger>
+      <Portal>
+        <Menu.Positioner>
+          <Menu.Content>
+            {offered.map((action) => (
+              <Menu.Item key={action.id} value={action.id} onSelect={() => onAction(action, row)}>
+                {action.label}
+              </Menu.Item>
+            ))}
+          </Menu.Content>
+        </Menu.Positioner>
+      </Portal>
+    </Menu.Root>
+  );
+}
