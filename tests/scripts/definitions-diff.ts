@@ -49,14 +49,14 @@ function registryAt(revision: string): Registry {
 function compare(before: Registry, after: Registry, pairs: [EditionId, EditionId][], byEdition: boolean): DefinitionChanges[] {
   const ids = [...new Set([...before.list(), ...after.list()].map((definition) => definition.id))].sort();
   return ids.flatMap((id) =>
-    pairs.flatMap(([left, right]) => {
+    pairs.flatMap(([left, right]): DefinitionChanges[] => {
       const edition = byEdition ? left : undefined;
       const a = before.get(id) ? before.resolve(id, left) : undefined;
       const b = after.get(id) ? after.resolve(id, right) : undefined;
-      if (!a) return [{ id, edition, status: 'added' as const, changes: [] }];
-      if (!b) return [{ id, edition, status: 'removed' as const, changes: [] }];
+      if (!a) return [{ id, edition, status: 'added', changes: [] }];
+      if (!b) return [{ id, edition, status: 'removed', changes: [] }];
       const changes = diffJson(a, b);
-      return changes.length ? [{ id, edition, status: 'changed' as const, changes }] : [];
+      return changes.length ? [{ id, edition, status: 'changed', changes }] : [];
     }),
   );
 }
