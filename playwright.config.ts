@@ -2,8 +2,9 @@ import { defineConfig } from '@playwright/test';
 import { CHROMIUM_LAUNCH } from './tests/support/chromium.ts';
 
 /**
- * End-to-end tests against the production build served by `vite preview`, in Debian's Chromium
- * (tests/scripts/ensure-chromium.mjs installs it; test tools may not download browsers here).
+ * End-to-end tests against the real server with the production build of the client, on a fresh
+ * embedded database (tests/scripts/e2e-server.mjs), in Debian's Chromium (tests/scripts/ensure-chromium.mjs
+ * installs it; test tools may not download browsers here).
  */
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -20,8 +21,8 @@ export default defineConfig({
     trace: 'off',
   },
   webServer: {
-    command: 'npx vite build && npx vite preview --port 4173 --strictPort --host 127.0.0.1',
-    url: 'http://127.0.0.1:4173',
+    command: 'npx vite build && node tests/scripts/e2e-server.mjs',
+    url: 'http://127.0.0.1:4173/api/console-version',
     // Always a fresh build: a server left running from an older build would test stale code.
     reuseExistingServer: false,
     timeout: 120_000,
