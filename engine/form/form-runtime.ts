@@ -31,6 +31,8 @@ export class FormRuntime {
   private readonly paths: string[];
   private readonly staticRequired: Set<string>;
   private context: RuleContext;
+  /** Field and section states of the last update, reused while no rule result changes. */
+  private lastStates?: { fields: Record<string, FieldState>; sections: SectionState[] };
 
   constructor(definition: FormDefinition, context: RuleContext) {
     this.definition = definition;
@@ -42,6 +44,7 @@ export class FormRuntime {
 
   setContext(context: RuleContext): void {
     this.context = context;
+    this.lastStates = undefined;
   }
 
   ruleDependencies() {
@@ -64,12 +67,18 @@ export class FormRuntime {
       if (next === data) break;
       data = next;
     }
-    const fields = this.fieldStates(summary!);
+    // Field states depend only on rule results: when no rule was evaluated again (a keystroke in a
+    // field no rule reads), the previous objects stand, so renderers can compare by identity.
+    if (evaluated.size > 0 || !this.lastStates) {
+      const fields = this.fieldStates(summary!);
+      this.lastStates = { fields, sections: this.sectionStates(fields) };
+    }
+    const { fields, sections } = this.lastStates;
     const errors = this.errors(data, fields, summary!);
     return {
       data,
       fields,
-      sections: this.sectionStates(fields),
+      sections,
       errors,
       valid: Object.keys(errors).length === 0,
       evaluatedRules: [...evaluated],

@@ -9,6 +9,6 @@ export function lintTerms(definition: Definition, editions: Edition[], overlaysU
   return editions.flatMap((edition) =>
     [...used]
       .filter((term) => edition.terms[term] === undefined)
-      .map((term) => ({ id: definition.id, pointer: '', message: `term {{${term}}} is missing from the ${edition.id} edition`, check: 'missing-term' as const, severity: 'error' as const })),
+      .map((term) => ({ id: definition.id, pointer: '', message: `term {{${term}}} is missing from the ${edition.id} edition`, check: 'missing-term' as const, severity: severityOf('missing-term') })),
   );
 }

@@ -87,3 +87,16 @@ describe('FormRuntime', () => {
     expect(state.errors.frequency).toEqual([{ keyword: 'oneOf', message: 'Please select a valid Frequency' }]);
   });
 });
+
+describe('FormRuntime field states', () => {
+  it('keeps the same field state objects while no rule result changes, and new ones when one does', () => {
+    const runtime = new FormRuntime(definition, context);
+    const first = runtime.update({ name: 'a', frequency: 'WEEKLY' });
+    const typing = runtime.update({ ...first.data, name: 'ab' });
+    expect(typing.fields).toBe(first.fields);
+    expect(typing.sections).toBe(first.sections);
+    const ruleChange = runtime.update({ ...typing.data, frequency: 'NEVER' });
+    expect(ruleChange.fields).not.toBe(first.fields);
+    expect(ruleChange.fields.types?.visible).toBe(false);
+  });
+});
