@@ -15,6 +15,8 @@ export interface FormState {
   valid: boolean;
   /** Ids of the rules evaluated for this update (the others were unchanged). */
   evaluatedRules: string[];
+  /** Ids of the rules whose condition holds now (for previews, the studio's rule tester). */
+  activeRules: string[];
 }
 
 /** set and clear effects may feed other rules; a few passes settle any sane definition. */
@@ -54,11 +56,13 @@ export class FormRuntime {
   update(input: Record<string, unknown>): FormState {
     let data = input;
     let summary: EffectSummary | undefined;
+    let active: string[] = [];
     const evaluated = new Set<string>();
     for (let pass = 0; pass < MAX_RULE_PASSES; pass += 1) {
       const { results, evaluated: now } = this.engine.evaluate(data, this.context);
       now.forEach((id) => evaluated.add(id));
       summary = summarizeEffects(this.definition.rules ?? [], results);
+      active = [...results].filter(([, result]) => result.active).map(([id]) => id);
       let next = data;
       for (const path of summary.cleared) if (getPath(next, path) !== undefined) next = setPath(next, path, undefined);
       for (const result of results.values()) {
@@ -82,6 +86,7 @@ export class FormRuntime {
       errors,
       valid: Object.keys(errors).length === 0,
       evaluatedRules: [...evaluated],
+      activeRules: active,
     };
   }
 

@@ -1,6 +1,6 @@
 import { memo, useMemo } from 'react';
 import { Box, Card, Heading, Stack, Text } from '@chakra-ui/react';
-import { CONTEXT_KEY, evaluateRule, type Rule, type RuleContext } from '../../engine/index.ts';
+import type { Rule, RuleContext } from '../../engine/index.ts';
 import type { FormSession } from '../form/form-session.ts';
 import { useSessionSnapshot } from '../form/use-form-session.ts';
 import { RuleList } from './RuleList.tsx';
@@ -67,14 +67,11 @@ function LiveMessages({ session }: { session: FormSession }) {
 
 const NO_RULES: Rule[] = [];
 
-/** Rules are evaluated again here for the panel only; the form uses the runtime's incremental evaluation. */
-function LiveRules({ session, context }: { session: FormSession; context: RuleContext }) {
+/** The runtime reports which rules hold after each update. */
+function LiveRules({ session }: { session: FormSession; context?: RuleContext }) {
   const { state } = useSessionSnapshot(session);
   const rules = session.definition.rules ?? NO_RULES;
-  const active = useMemo(() => {
-    const scope = { ...state.data, [CONTEXT_KEY]: context };
-    return new Set(rules.filter((rule) => evaluateRule(rule, scope).active).map((rule) => rule.id));
-  }, [rules, state.data, context]);
+  const active = useMemo(() => new Set(state.activeRules), [state.activeRules]);
   if (rules.length === 0) {
     return (
       <Text fontSize="sm" color="fg.muted">

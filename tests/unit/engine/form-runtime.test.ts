@@ -90,6 +90,7 @@ describe('FormRuntime', () => {
 
 describe('FormRuntime field states', () => {
   it('keeps the same field state objects while no rule result changes, and new ones when one does', () => {
+    expect(new FormRuntime(definition, context).update({ frequency: 'WEEKLY' }).activeRules).toEqual(['types-unless-never']);
     const runtime = new FormRuntime(definition, context);
     const first = runtime.update({ name: 'a', frequency: 'WEEKLY' });
     const typing = runtime.update({ ...first.data, name: 'ab' });
