@@ -11,7 +11,7 @@ import { MessageList, type PanelMessage } from './MessageList.tsx';
  * Only the small live parts subscribe to the session, so the panel's frame does not repaint per
  * keystroke (the gallery is also where form latency gets measured).
  */
-export function FormStatePanel({ session, context }: { session: FormSession; context: RuleContext }) {
+export function FormStatePanel({ session }: { session: FormSession; context?: RuleContext }) {
   return (
     <Card.Root size="sm" variant="outline" position={{ lg: 'sticky' }} top={{ lg: '20' }} data-testid="form-state-panel">
       <Card.Header>
@@ -32,7 +32,7 @@ export function FormStatePanel({ session, context }: { session: FormSession; con
             <Heading as="h3" size="xs" mb="1">
               Rules
             </Heading>
-            <LiveRules session={session} context={context} />
+            <LiveRules session={session} />
           </Box>
         </Stack>
       </Card.Body>
@@ -68,7 +68,7 @@ function LiveMessages({ session }: { session: FormSession }) {
 const NO_RULES: Rule[] = [];
 
 /** The runtime reports which rules hold after each update. */
-function LiveRules({ session }: { session: FormSession; context?: RuleContext }) {
+function LiveRules({ session }: { session: FormSession }) {
   const { state } = useSessionSnapshot(session);
   const rules = session.definition.rules ?? NO_RULES;
   const active = useMemo(() => new Set(state.activeRules), [state.activeRules]);
