@@ -200,6 +200,504 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/v1/my-accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The accounts the signed-in user may switch to (their own first, then the others they belong to) */
+        get: operations["listMyAccounts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/v1/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Invite someone to sign up or join an account (provider staff); the link is e-mailed
+         * @description NEW_ACCOUNT creates a sign-up link for a new organisation of `accountType` and answers the invitation
+         *     code the invitee must type (give it to them by another channel). EXISTING_ACCOUNT, QUOTE_SENT_NEW_USER
+         *     and QUOTE_LINK_NEW_AGENT let a new user join `accountId`. EXISTING_USER, QUOTE_SENT_EXISTING_USER and
+         *     QUOTE_LINK_EXISTING_AGENT tell an existing user to sign in (and, with `accountId`, add them to that
+         *     account, which they can then switch to). The link never appears in the answer, only in the e-mail.
+         */
+        post: operations["createInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/v1/validationTokens/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What a sign-up link is for (the /signup-validation/{token} page) */
+        get: operations["getValidationToken"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/v1/signup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create the organisation and its first user from a NEW_ACCOUNT link and its invitation code */
+        post: operations["signUp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/v1/join": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create a user in the invited account (EXISTING_ACCOUNT, QUOTE_SENT_NEW_USER, QUOTE_LINK_NEW_AGENT links) */
+        post: operations["joinAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/v1/checkUserInvited/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether a confirm-user link (invited user sets a password) is still good */
+        get: operations["checkUserInvited"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/v1/validateUserInvited/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm the e-mail address, set the password and sign in
+         * @description A user with MFA gets a 307 and signs in on the login page with their code.
+         */
+        post: operations["validateUserInvited"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/v1/checkPasswordReset/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether a password-reset link is still good */
+        get: operations["checkPasswordReset"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/v1/validatePasswordReset/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set a new password from a reset link and sign in
+         * @description Ends the user's other sessions. A user with MFA gets a 307 and signs in with their code.
+         */
+        post: operations["validatePasswordReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/v1/captcha/challenge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A proof-of-work challenge for the forgot-password form (self-hosted captcha)
+         * @description Find a `nonce` (any text of up to 64 characters, e.g. a counter) such that SHA-256 of the UTF-8 text
+         *     `salt + nonce` starts with `difficulty` zero bits, then send `challenge` and `nonce` with the request.
+         *     A challenge is signed by the server, expires at `expiresAt` and can be redeemed once.
+         */
+        get: operations["getCaptchaChallenge"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/v1/passwords/forgot": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** E-mail a password-reset link (answers the same whether or not the address has a user) */
+        post: operations["forgotPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/v1/passwords/{id}/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The forgot-password request in the spec's form, the e-mail in the path and the captcha in the query */
+        post: operations["requestPasswordReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/v1/resendValidationEmail/{email}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send the validation e-mail again when the address has a user awaiting validation; always 200 */
+        post: operations["resendValidationEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/v1/mfa/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Start changing the signed-in user's MFA type (confirmed with mfa/verify); NONE switches it off
+         * @description GOOGLE answers the authenticator secret and QR code; SMS and EMAIL send a 6-digit code to the phone
+         *     or the e-mail address. NONE is refused when the account enforces MFA.
+         */
+        put: operations["updateMfa"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/v1/mfa/authenticator": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The QR code (PNG data URL) and secret of the authenticator enrolment in progress */
+        get: operations["getAuthenticatorSetup"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/v1/mfa/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Confirm the MFA change; GOOGLE needs two consecutive app codes (mfa1, mfa2), SMS and EMAIL the code sent */
+        post: operations["verifyMfa"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/v1/mfa/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a new sign-in code (SMS, EMAIL) during sign-in; checks the credentials like login */
+        post: operations["resendMfaCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/v1/mfa/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ask for an MFA-reset link by e-mail, proving the password */
+        post: operations["resetMfa"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/v1/validateMFAReset/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Use an MFA-reset link; the user then signs in without MFA */
+        post: operations["validateMfaReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/v1/{personaPath}/{accountId}/jtoken": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A one-time token for a provider user to enter another account (opened at /loading/{token}) */
+        post: operations["createJumpToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/v1/accounts/{accountId}/myToken": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A one-time token to switch to another account the signed-in user belongs to */
+        post: operations["createSwitchToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/v1/admin/enter/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Exchange a provider user's jump token for session tokens */
+        post: operations["enterAdmin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/v1/loading/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Exchange a one-time jump or switch token for session tokens (the /loading/{token} page) */
+        post: operations["exchangeLoadingToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/v1/wf/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What a one-time-code access page shows (the /validate/{workflowId} page); contacts are masked */
+        get: operations["getWorkflow"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/v1/wf/access/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Send the workflow's one-time code by e-mail */
+        get: operations["sendWorkflowCodeByEmail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/v1/wf/access/phone/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Send the workflow's one-time code by text message */
+        get: operations["sendWorkflowCodeByText"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/v1/wf/token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Exchange the workflow id and its 6-digit code for session tokens and the page to go to */
+        post: operations["exchangeWorkflowCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/latest-deployment-time": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** When the running server was deployed (started), and its console version */
+        get: operations["getLatestDeploymentTime"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/account/v1/accounts/{id}": {
         parameters: {
             query?: never;
@@ -246,6 +744,173 @@ export interface paths {
         };
         /** Messages (e-mail and text) the server would have sent; outside production only */
         get: operations["listOutbox"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/definitions/v1/documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every definition, edition's settings and overlay, with what is current (the file or a published version) */
+        get: operations["listDefinitionDocuments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/definitions/v1/documents/{key}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The current document of a key, with its version (0 is the file) */
+        get: operations["getDefinitionDocument"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/definitions/v1/documents/{key}/versions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Versions of a key, newest first; version 0 is the file the database started from */
+        get: operations["listDefinitionVersions"];
+        put?: never;
+        /**
+         * Publish a new version of a key; it takes effect for every user on their next load
+         * @description Refused with 422 and every fault by JSON pointer when the document breaks its meta-schema, does not
+         *     resolve in every edition (an overlay's test operation, an unknown term) or fails the definition lint
+         *     (errors; warnings are returned with the new version). A refused publish changes nothing. `baseVersion`
+         *     is the version the editor started from; when someone published since, the answer is 409.
+         */
+        post: operations["publishDefinition"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/definitions/v1/documents/{key}/versions/{version}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One version of a key with its full document (0 is the file) */
+        get: operations["getDefinitionVersion"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/definitions/v1/documents/{key}/compare": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The changes between two versions of a key, as JSON pointers with the value on each side */
+        get: operations["compareDefinitionVersions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/definitions/v1/documents/{key}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Publish an earlier version's document again, as a new version (nothing is overwritten)
+         * @description The same checks as a publish; 409 when `baseVersion` is no longer the current version.
+         */
+        post: operations["restoreDefinitionVersion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/definitions/v1/documents/{key}/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The publish checks (meta-schema, resolve, lint with the API contract) without publishing */
+        post: operations["checkDefinition"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/definitions/v1/bundle": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every document as the client's registry loads it (files with published versions applied)
+         * @description The answer carries an ETag (the revision); send it back in If-None-Match to get a 304 while nothing
+         *     changed. The revision changes with every publish or restore and with every deploy of new files.
+         */
+        get: operations["getDefinitionBundle"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/definitions/v1/resolved/{edition}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A definition as one edition's users see it (overlay applied, terms and lists filled in) */
+        get: operations["getResolvedDefinition"];
         put?: never;
         post?: never;
         delete?: never;
@@ -342,6 +1007,13 @@ export interface components {
             account: components["schemas"]["AccountSummary"];
             flowUserFirstName?: string | null;
             flowAccountName?: string | null;
+            /** @description Type of the account the user belongs to; differs from account.accountType while ghosting */
+            subscriberType?: components["schemas"]["AccountType"];
+            /** @description A provider user inside an account of another type */
+            ghosting?: boolean;
+            /** @description The role has the role:operator scope without role:admin */
+            operator?: boolean;
+            scopes?: string[];
         };
         User: {
             /** Format: uuid */
@@ -418,6 +1090,302 @@ export interface components {
         OutboxList: {
             content: components["schemas"]["OutboxMessage"][];
         };
+        DefinitionKey: string;
+        DefinitionDocumentSummary: {
+            key: components["schemas"]["DefinitionKey"];
+            /** @description form, table, list, page, edition or overlay */
+            kind: string;
+            /** @description The definition id (for an overlay, its target) */
+            id?: string;
+            /** @description The edition of an edition's settings or an overlay */
+            edition?: string | null;
+            title?: string | null;
+            /**
+             * @description default while the file is current (version 0), else published
+             * @enum {string}
+             */
+            status: "default" | "published";
+            version: number;
+            /** @description A file under definitions/ or editions/ is version 0 */
+            hasDefault: boolean;
+            /** Format: date-time */
+            updated: string | null;
+            /** @description Name of who published the current version */
+            author: string | null;
+            note: string | null;
+        };
+        DefinitionDocumentList: {
+            revision: string;
+            content: components["schemas"]["DefinitionDocumentSummary"][];
+        };
+        DefinitionDocument: components["schemas"]["DefinitionDocumentSummary"] & {
+            document: {
+                [key: string]: unknown;
+            };
+        };
+        DefinitionVersionSummary: {
+            version: number;
+            note: string;
+            /** Format: date-time */
+            created: string | null;
+            author: string | null;
+            authorId: string | null;
+            /** @description The version this one restored */
+            restoredFrom: number | null;
+            current: boolean;
+        };
+        DefinitionVersionList: {
+            key: components["schemas"]["DefinitionKey"];
+            currentVersion: number;
+            content: components["schemas"]["DefinitionVersionSummary"][];
+        };
+        DefinitionVersion: components["schemas"]["DefinitionVersionSummary"] & {
+            key: components["schemas"]["DefinitionKey"];
+            document: {
+                [key: string]: unknown;
+            };
+        };
+        DefinitionFault: {
+            /** @description The document the pointer is in (for lint findings */
+            key: string;
+            /** @description JSON pointer; empty for the whole document */
+            pointer: string;
+            message: string;
+            /** @description meta-schema */
+            check: string;
+            /** @enum {string} */
+            severity: "error" | "warning";
+        };
+        DefinitionPublished: components["schemas"]["DefinitionVersion"] & {
+            warnings: components["schemas"]["DefinitionFault"][];
+        };
+        PublishDefinitionRequest: {
+            document: {
+                [key: string]: unknown;
+            };
+            /** @description What changed and why */
+            note: string;
+            /** @description The version the change was made on */
+            baseVersion: number;
+        };
+        RestoreDefinitionRequest: {
+            /** @description The version to restore (0 is the file) */
+            version: number;
+            note: string;
+            baseVersion: number;
+        };
+        CheckDefinitionRequest: {
+            document: {
+                [key: string]: unknown;
+            };
+        };
+        DefinitionCheckResult: {
+            faults: components["schemas"]["DefinitionFault"][];
+            warnings: components["schemas"]["DefinitionFault"][];
+        };
+        DefinitionRefused: {
+            message: string;
+            faults: components["schemas"]["DefinitionFault"][];
+        };
+        DefinitionConflict: {
+            message: string;
+            currentVersion: number;
+            changedBy: string | null;
+        };
+        DefinitionComparison: {
+            key: components["schemas"]["DefinitionKey"];
+            from: number;
+            to: number;
+            changes: {
+                pointer: string;
+                /** @enum {string} */
+                kind: "added" | "removed" | "changed";
+                before?: unknown;
+                after?: unknown;
+            }[];
+        };
+        DefinitionSourceDocument: {
+            /** @description The document's key */
+            file: string;
+            version: number;
+            document: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description The engine's DefinitionSourceDocuments, for createRegistry in the client */
+        DefinitionBundle: {
+            revision: string;
+            definitions: components["schemas"]["DefinitionSourceDocument"][];
+            editions: components["schemas"]["DefinitionSourceDocument"][];
+            overlays: (components["schemas"]["DefinitionSourceDocument"] & {
+                edition: string;
+            })[];
+        };
+        ResolvedDefinition: {
+            id: string;
+            edition: components["schemas"]["Edition"];
+            revision: string;
+            definition: {
+                [key: string]: unknown;
+            };
+        };
+        Message: {
+            message: string;
+        };
+        AccountSummaryList: {
+            content: components["schemas"]["AccountSummary"][];
+        };
+        /** @enum {string} */
+        InvitationTokenType: "NEW_ACCOUNT" | "EXISTING_ACCOUNT" | "EXISTING_USER" | "QUOTE_SENT_NEW_USER" | "QUOTE_SENT_EXISTING_USER" | "QUOTE_LINK_NEW_AGENT" | "QUOTE_LINK_EXISTING_AGENT";
+        /** @description A path inside the console (starts with one '/'), so a link cannot send anyone elsewhere */
+        RelativeUrl: string;
+        InvitationRequest: {
+            tokenType: components["schemas"]["InvitationTokenType"];
+            /** Format: email */
+            email: string;
+            firstName?: string;
+            lastName?: string;
+            /** @description NEW_ACCOUNT only, the type of the organisation to create */
+            accountType?: components["schemas"]["AccountType"];
+            /**
+             * Format: uuid
+             * @description The account to join (every type but NEW_ACCOUNT; optional for the existing-user types)
+             */
+            accountId?: string;
+            /** @description Role in the account joined; the account type's admin role when left out */
+            roleId?: string;
+            redirectURL?: components["schemas"]["RelativeUrl"];
+        };
+        Invitation: {
+            /** Format: uuid */
+            id: string;
+            tokenType: components["schemas"]["InvitationTokenType"];
+            email: string;
+            accountType: components["schemas"]["AccountType"];
+            accountId?: string | null;
+            /** Format: date-time */
+            expiresAt: string;
+            /** @description NEW_ACCOUNT only; shown once, to be given to the invitee by another channel than the e-mail */
+            invitationCode?: string;
+        };
+        ValidationTokenInfo: {
+            tokenType: components["schemas"]["InvitationTokenType"];
+            accountType: components["schemas"]["AccountType"];
+            email: string;
+            firstName?: string | null;
+            lastName?: string | null;
+            redirectURL?: string | null;
+        };
+        SignUpRequest: {
+            invitationCode: string;
+            password: string;
+            organization: string;
+            firstName: string;
+            lastName: string;
+            /** @description National Producer Number; required except for CUSTOMER accounts and the UK edition */
+            npn?: string | null;
+            /** @description When sent, must be the account type of the link */
+            accountType?: components["schemas"]["AccountType"];
+        };
+        JoinRequest: {
+            /** @description Required for EXISTING_ACCOUNT links */
+            firstName?: string;
+            /** @description Required for EXISTING_ACCOUNT links */
+            lastName?: string;
+            password: string;
+        };
+        SignUpResult: components["schemas"]["TokenPair"] & {
+            /** @description Where the link says to go next */
+            redirectURL?: string | null;
+            accountType?: components["schemas"]["AccountType"];
+        };
+        LinkCheck: {
+            email: string;
+            firstName: string;
+        };
+        SetPasswordRequest: {
+            password: string;
+        };
+        CaptchaChallenge: {
+            /** @description The signed challenge */
+            challenge: string;
+            salt: string;
+            /** @description Leading zero bits the hash must have */
+            difficulty: number;
+            /** @enum {string} */
+            algorithm: "SHA-256";
+            /** Format: date-time */
+            expiresAt: string;
+        };
+        CaptchaProof: {
+            challenge: string;
+            nonce: string;
+        };
+        ForgotPasswordRequest: {
+            /** Format: email */
+            email: string;
+            captcha: components["schemas"]["CaptchaProof"];
+        };
+        CredentialsRequest: {
+            /** Format: email */
+            username: string;
+            password: string;
+        };
+        AuthenticatorSetup: {
+            /** @description Base32 secret */
+            secret: string;
+            otpauthUrl: string;
+            /** @description PNG data URL of the otpauth URL */
+            qrCode: string;
+        };
+        MfaEnrolment: {
+            mfaType: components["schemas"]["MfaType"];
+            /** @enum {string} */
+            status: "PENDING" | "ENABLED" | "DISABLED";
+            message: string;
+            authenticator?: components["schemas"]["AuthenticatorSetup"];
+        };
+        MfaVerifyRequest: {
+            mfa1: string;
+            /** @description GOOGLE only */
+            mfa2?: string;
+        };
+        /** @enum {string} */
+        PersonaPath: "admin" | "cowbell" | "agency" | "customer" | "policyholder" | "da" | "mssp" | "carrier" | "cluster" | "vendor" | "reinsurer" | "premiumprocessor";
+        EntryToken: {
+            token: string;
+            /** @description Seconds the token stays usable */
+            expiresIn: number;
+            /** Format: uuid */
+            accountId: string;
+            accountName: string;
+            accountType: components["schemas"]["AccountType"];
+            /** @description The page to open in a new tab: /loading/{token}?accountName=... */
+            url: string;
+        };
+        Workflow: {
+            /** @description E_PAY, SURPLUS_NOTICE or another flow */
+            flow: string;
+            /** @description The phone the text goes to */
+            flowUserPhone: string | null;
+            /** @description The e-mail address the code goes to */
+            sendCodeTo: string;
+        };
+        WorkflowCodeRequest: {
+            /** Format: uuid */
+            id: string;
+            code: string;
+        };
+        WorkflowSession: components["schemas"]["TokenPair"] & {
+            redirectURL: string;
+            accountType?: components["schemas"]["AccountType"];
+            accountName?: string;
+        };
+        Deployment: {
+            /** Format: date-time */
+            time: string;
+            version: string;
+        };
     };
     responses: {
         /** @description The request breaks the contract */
@@ -475,8 +1443,37 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description The definition was published by someone else since `baseVersion`; nothing was changed */
+        DefinitionConflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["DefinitionConflict"];
+            };
+        };
+        /** @description The document breaks its meta-schema, does not resolve, or fails the lint; nothing was changed */
+        DefinitionRefused: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["DefinitionRefused"];
+            };
+        };
     };
-    parameters: never;
+    parameters: {
+        /** @description A definition id ('claim'), an edition's settings ('edition:us') or an overlay ('overlay:uk:claim') */
+        DefinitionKey: components["schemas"]["DefinitionKey"];
+        /** @description The one-time token from the e-mailed link */
+        LinkTokenPath: string;
+        /** @description The one-time token from the e-mailed link */
+        LinkIdPath: string;
+        /** @description The token of the sign-up link */
+        ValidationTokenQuery: string;
+        AccountIdPath: string;
+        WorkflowIdPath: string;
+    };
     requestBodies: never;
     headers: never;
     pathItems: never;
@@ -785,6 +1782,899 @@ export interface operations {
             404: components["responses"]["NotFound"];
         };
     };
+    listMyAccounts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Accounts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountSummaryList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    createInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvitationRequest"];
+            };
+        };
+        responses: {
+            /** @description Invitation sent */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invitation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description The e-mail address belongs to a user already (new-user types), or to none (existing-user types) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getValidationToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The one-time token from the e-mailed link */
+                token: components["parameters"]["LinkTokenPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Token information */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationTokenInfo"];
+                };
+            };
+            /** @description The link has expired or was used already */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+        };
+    };
+    signUp: {
+        parameters: {
+            query: {
+                /** @description The token of the sign-up link */
+                validationToken: components["parameters"]["ValidationTokenQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SignUpRequest"];
+            };
+        };
+        responses: {
+            /** @description Signed up and signed in */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignUpResult"];
+                };
+            };
+            /** @description A field is missing or the password breaks the constraints (`errors` lists them) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description The link is unknown, expired or used ('Link Expired/Not Found!'), is not a sign-up link, or the
+             *     invitation code is wrong (after 5 wrong codes the link is void); the text says which
+             */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    joinAccount: {
+        parameters: {
+            query: {
+                /** @description The token of the sign-up link */
+                validationToken: components["parameters"]["ValidationTokenQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["JoinRequest"];
+            };
+        };
+        responses: {
+            /** @description Joined and signed in */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignUpResult"];
+                };
+            };
+            /** @description The password breaks the constraints (`errors` lists them) or a name is missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The link is unknown, has expired or was used already */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The link is not a join link ('Authorization Failed for Token') */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    checkUserInvited: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The one-time token from the e-mailed link */
+                id: components["parameters"]["LinkIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The link is good */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LinkCheck"];
+                };
+            };
+            /** @description The link has expired or was used already */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+        };
+    };
+    validateUserInvited: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The one-time token from the e-mailed link */
+                id: components["parameters"]["LinkIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetPasswordRequest"];
+            };
+        };
+        responses: {
+            /** @description Password set, signed in */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TokenPair"];
+                };
+            };
+            /** @description Password set; sign in with the MFA code */
+            307: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MfaRequired"];
+                };
+            };
+            /** @description The link has expired, or the password breaks the constraints (`errors` lists them) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+        };
+    };
+    checkPasswordReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The one-time token from the e-mailed link */
+                id: components["parameters"]["LinkIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The link is good */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LinkCheck"];
+                };
+            };
+            /** @description The link has expired or was used already */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+        };
+    };
+    validatePasswordReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The one-time token from the e-mailed link */
+                id: components["parameters"]["LinkIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetPasswordRequest"];
+            };
+        };
+        responses: {
+            /** @description Password changed, signed in */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TokenPair"];
+                };
+            };
+            /** @description Password changed; sign in with the MFA code */
+            307: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MfaRequired"];
+                };
+            };
+            /** @description The link has expired, or the password breaks the constraints (`errors` lists them) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getCaptchaChallenge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Challenge */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CaptchaChallenge"];
+                };
+            };
+        };
+    };
+    forgotPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ForgotPasswordRequest"];
+            };
+        };
+        responses: {
+            /** @description Accepted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Invalid input, or the captcha proof is missing, wrong, expired or used already */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    requestPasswordReset: {
+        parameters: {
+            query: {
+                /** @description The challenge and the nonce found, joined by '~' */
+                captchaResponse: string;
+            };
+            header?: never;
+            path: {
+                /** @description The e-mail address */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Accepted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Invalid input, or the captcha proof is missing, wrong, expired or used already */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    resendValidationEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                email: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Accepted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    updateMfa: {
+        parameters: {
+            query: {
+                mfaType: components["schemas"]["MfaType"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Enrolment started (or MFA switched off) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MfaEnrolment"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    getAuthenticatorSetup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Setup */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthenticatorSetup"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    verifyMfa: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MfaVerifyRequest"];
+            };
+        };
+        responses: {
+            /** @description MFA enabled */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MfaEnrolment"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    resendMfaCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CredentialsRequest"];
+            };
+        };
+        responses: {
+            /** @description Code sent (GOOGLE users are told to use their app) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MfaRequired"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Wrong credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Locked after repeated failures, or deactivated */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The e-mail address has not been validated yet */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The password has expired */
+            418: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    resetMfa: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CredentialsRequest"];
+            };
+        };
+        responses: {
+            /** @description Link sent */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Wrong credentials ('Invalid login credentials. Please reset your password first, if necessary.') */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    validateMfaReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The one-time token from the e-mailed link */
+                token: components["parameters"]["LinkTokenPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description MFA reset */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createJumpToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The area of the account (legacy names cowbell and policyholder are accepted) */
+                personaPath: components["schemas"]["PersonaPath"];
+                accountId: components["parameters"]["AccountIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One-time token (valid 2 minutes) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EntryToken"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createSwitchToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                accountId: components["parameters"]["AccountIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One-time token (valid 2 minutes) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EntryToken"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    enterAdmin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The one-time token from the e-mailed link */
+                token: components["parameters"]["LinkTokenPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed in to the account */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TokenPair"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+        };
+    };
+    exchangeLoadingToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The one-time token from the e-mailed link */
+                token: components["parameters"]["LinkTokenPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed in to the account */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TokenPair"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getWorkflow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["WorkflowIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Workflow */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Workflow"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    sendWorkflowCodeByEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["WorkflowIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Code sent */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    sendWorkflowCodeByText: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["WorkflowIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Code sent */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Invalid id, or the workflow has no phone number */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    exchangeWorkflowCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WorkflowCodeRequest"];
+            };
+        };
+        responses: {
+            /** @description Signed in */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkflowSession"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Wrong or expired code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getLatestDeploymentTime: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deployment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Deployment"];
+                };
+            };
+        };
+    };
     getAccount: {
         parameters: {
             query?: never;
@@ -852,6 +2742,295 @@ export interface operations {
                     "application/json": components["schemas"]["OutboxList"];
                 };
             };
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listDefinitionDocuments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Documents by key */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DefinitionDocumentList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getDefinitionDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A definition id ('claim'), an edition's settings ('edition:us') or an overlay ('overlay:uk:claim') */
+                key: components["parameters"]["DefinitionKey"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Current document */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DefinitionDocument"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listDefinitionVersions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A definition id ('claim'), an edition's settings ('edition:us') or an overlay ('overlay:uk:claim') */
+                key: components["parameters"]["DefinitionKey"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Versions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DefinitionVersionList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    publishDefinition: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A definition id ('claim'), an edition's settings ('edition:us') or an overlay ('overlay:uk:claim') */
+                key: components["parameters"]["DefinitionKey"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PublishDefinitionRequest"];
+            };
+        };
+        responses: {
+            /** @description Published */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DefinitionPublished"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["DefinitionConflict"];
+            422: components["responses"]["DefinitionRefused"];
+        };
+    };
+    getDefinitionVersion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A definition id ('claim'), an edition's settings ('edition:us') or an overlay ('overlay:uk:claim') */
+                key: components["parameters"]["DefinitionKey"];
+                version: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Version */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DefinitionVersion"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    compareDefinitionVersions: {
+        parameters: {
+            query: {
+                from: number;
+                /** @description Defaults to the current version */
+                to?: number;
+            };
+            header?: never;
+            path: {
+                /** @description A definition id ('claim'), an edition's settings ('edition:us') or an overlay ('overlay:uk:claim') */
+                key: components["parameters"]["DefinitionKey"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Changes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DefinitionComparison"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    restoreDefinitionVersion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A definition id ('claim'), an edition's settings ('edition:us') or an overlay ('overlay:uk:claim') */
+                key: components["parameters"]["DefinitionKey"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RestoreDefinitionRequest"];
+            };
+        };
+        responses: {
+            /** @description Restored as a new version */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DefinitionPublished"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["DefinitionConflict"];
+            422: components["responses"]["DefinitionRefused"];
+        };
+    };
+    checkDefinition: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A definition id ('claim'), an edition's settings ('edition:us') or an overlay ('overlay:uk:claim') */
+                key: components["parameters"]["DefinitionKey"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CheckDefinitionRequest"];
+            };
+        };
+        responses: {
+            /** @description Faults that would refuse a publish, and warnings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DefinitionCheckResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getDefinitionBundle: {
+        parameters: {
+            query?: never;
+            header?: {
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Source documents and their revision */
+            200: {
+                headers: {
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DefinitionBundle"];
+                };
+            };
+            /** @description Unchanged since the revision in If-None-Match */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getResolvedDefinition: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                edition: components["schemas"]["Edition"];
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Resolved definition */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResolvedDefinition"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
         };
     };

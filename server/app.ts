@@ -16,7 +16,14 @@ import { MESSAGES } from './http/http-error.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer.ts';
 import { accountHandlers } from './routes/account-routes.ts';
 import { authInfoHandlers } from './routes/auth-info-routes.ts';
+import { definitionHandlers } from './routes/definition-routes.ts';
+import { createDefinitionService } from './definitions/definition-service.ts';
 import { consoleHandlers } from './routes/console-routes.ts';
+import { jumpHandlers } from './routes/jump-routes.ts';
+import { mfaHandlers } from './routes/mfa-routes.ts';
+import { passwordHandlers } from './routes/password-routes.ts';
+import { signupHandlers } from './routes/signup-routes.ts';
+import { workflowHandlers } from './routes/workflow-routes.ts';
 import { sessionHandlers } from './routes/session-routes.ts';
 import type { Services } from './services.ts';
 
@@ -54,6 +61,12 @@ const routesPlugin = fastifyPlugin(
       ...authInfoHandlers(services),
       ...accountHandlers(services),
       ...consoleHandlers(services),
+      ...signupHandlers(services),
+      ...passwordHandlers(services),
+      ...mfaHandlers(services),
+      ...jumpHandlers(services),
+      ...workflowHandlers(services),
+      ...definitionHandlers(services),
     });
   },
   { name: 'contract-routes', dependencies: ['services'] },
@@ -69,7 +82,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const secret = await loadSigningSecret(db, clock);
   const mailer = options.mailer
     ?? (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom, db, clock) : createOutboxMailer(db, clock));
-  const services: Services = { db, clock, config, mailer, hasher, accessTokens: createAccessTokens(secret, clock) };
+  const services: Services = {
+    db, clock, config, mailer, hasher, accessTokens: createAccessTokens(secret, clock),
+    definitions: createDefinitionService({ db, clock }),
+  };
 
   const app = Fastify({
     logger: options.logger ?? false,

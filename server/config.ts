@@ -12,6 +12,8 @@ export interface ServerConfig {
   envName: string;
   production: boolean;
   trustProxy: boolean;
+  /** Origin of the console used in e-mailed links (never taken from the request's Host header). */
+  publicUrl: string;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): ServerConfig {
@@ -28,5 +30,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     envName: env.ENV_NAME ?? (production ? 'prod' : 'dev'),
     production,
     trustProxy: env.TRUST_PROXY === 'true',
+    publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
   };
 }

@@ -28,3 +28,25 @@ export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 
 export const DEMO_PASSWORD = 'Demo-Password-2026!';
+
+/** Sign-up and join links (invitations). */
+export const INVITATION_TTL_MS = 7 * DAY;
+/** Wrong invitation codes before a NEW_ACCOUNT invitation is void. */
+export const INVITATION_CODE_MAX_FAILURES = 5;
+/** Confirm-user links (invited user sets a password; also the validation e-mail). */
+export const INVITE_LINK_TTL_MS = 7 * DAY;
+export const PASSWORD_RESET_TTL_MS = HOUR;
+export const MFA_RESET_TTL_MS = HOUR;
+/** One-time tokens that open a session in another account (jump, switch, /loading/{token}). */
+export const ENTER_TOKEN_TTL_MS = 2 * MINUTE;
+/** A link of the same kind is not e-mailed again to the same user within this time (no mail bombing). */
+export const LINK_RESEND_INTERVAL_MS = MINUTE;
+/** An MFA change started with PUT mfa/update must be verified within this time. */
+export const MFA_ENROLMENT_TTL_MS = 10 * MINUTE;
+
+/**
+ * Proof-of-work captcha: sha256(salt + nonce) must start with this many zero bits. 14 bits is about 16,000
+ * hashes on average, well under a second in a browser, yet it makes scripted bulk requests costly.
+ */
+export const CAPTCHA_DIFFICULTY_BITS = 14;
+export const CAPTCHA_TTL_MS = 5 * MINUTE;

@@ -11,7 +11,7 @@ import { DEMO_PASSWORD } from './constants.ts';
 import type { Database } from './db/database.ts';
 import { openPglite } from './db/pglite.ts';
 import { openPostgres } from './db/postgres.ts';
-import { DEMO_USERS } from './seed/demo-world.ts';
+import { DEMO_USERS, DEMO_WORKFLOWS } from './seed/demo-world.ts';
 
 const CLIENT_DIR = fileURLToPath(new URL('../dist/client/', import.meta.url));
 
@@ -42,6 +42,9 @@ async function main(): Promise<void> {
     '',
     `Demo sign-ins (password ${DEMO_PASSWORD}):`,
     ...DEMO_USERS.map((user) => `  ${user.email.padEnd(32)} ${user.description}`),
+    '',
+    'One-time-code access pages:',
+    ...DEMO_WORKFLOWS.map((flow) => `  http://localhost:${config.port}/validate/${flow.id}  ${flow.description}`),
     '',
   ];
   console.log(lines.join('\n'));

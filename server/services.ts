@@ -5,6 +5,7 @@ import type { ServerConfig } from './config.ts';
 import type { Database } from './db/database.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { PrepareResult } from './db/prepare.ts';
+import type { DefinitionService } from './definitions/definition-service.ts';
 
 /** What route handlers work with; built once per app in app.ts. */
 export interface Services {
@@ -14,6 +15,8 @@ export interface Services {
   mailer: Mailer;
   hasher: PasswordHasher;
   accessTokens: AccessTokens;
+  /** Definitions as users see them: the files with published versions applied. */
+  definitions: DefinitionService;
 }
 
 /** The signed-in user a request acts for, loaded fresh from the database on every request. */
@@ -26,6 +29,16 @@ export interface Caller {
   roleId: string;
   roleName: string;
   permissions: ReadonlySet<string>;
+  /** The account the user belongs to; accountId differs after a switch or a jump. */
+  homeAccountId: string;
+  /** Type of the account the user really belongs to (the token's subscriber type). */
+  subscriberType: string;
+  /** A provider user acting inside an account of another type (account type differs from subscriber type). */
+  ghosting: boolean;
+  /** Token scopes of the role (role:admin, role:operator). */
+  scopes: readonly string[];
+  /** Set when the session was opened by one-time-code workflow access. */
+  workflowId: string | null;
 }
 
 declare module 'fastify' {

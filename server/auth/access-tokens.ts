@@ -14,6 +14,8 @@ export interface AccessClaims {
   tokenType: 'ACCESS';
   realm: 'TEAM' | 'ACCOUNT';
   scopes: string[];
+  /** Set on sessions opened by one-time-code workflow access (spec 000 /validate/{workflowId}). */
+  workflowId?: string;
 }
 
 export type VerifyResult = { ok: true; claims: AccessClaims } | { ok: false; reason: 'expired' | 'invalid' };
@@ -59,6 +61,7 @@ export function createAccessTokens(secret: Uint8Array, clock: Clock): AccessToke
             tokenType: 'ACCESS',
             realm: payload.realm === 'TEAM' ? 'TEAM' : 'ACCOUNT',
             scopes: Array.isArray(payload.scopes) ? payload.scopes.map(String) : [],
+            ...(typeof payload.workflowId === 'string' ? { workflowId: payload.workflowId } : {}),
           },
         };
       } catch (error) {

@@ -1,33 +1,57 @@
 import type { FastifyRequest } from 'fastify';
 import { HttpError, MESSAGES, forbidden, unauthorized } from '../http/http-error.ts';
 import type { Caller, Services } from '../services.ts';
+import { resolveSessionContext, type SessionContext } from './session-context.ts';
 
-/** Loads who the user is now (role, account, permissions), so a deactivated user or a changed role counts at once. */
-export async function loadCaller(services: Services, userId: string): Promise<Caller | null> {
+/**
+ * Loads who the user is now (role, account, permissions), so a deactivated user or a changed role counts at
+ * once. `context` is what the token says: the account entered (switch or jump) and the workflow; an account
+ * the user can no longer reach ends the session.
+ */
+export async function loadCaller(
+  services: Services,
+  userId: string,
+  context: { accountId?: string; workflowId?: string } = {},
+): Promise<Caller | null> {
   const [row] = await services.db.query<{
     id: string; email: string; status: string; account_id: string; account_type: string; edition: 'us' | 'uk';
-    role_id: string; role_name: string; permissions: string[] | null;
+    role_id: string;
   }>(
-    `SELECT u.id, u.email, u.status, u.account_id, a.account_type, a.edition, u.role_id, r.name AS role_name,
-            array_remove(array_agg(p.permission), NULL) AS permissions
-     FROM users u
-     JOIN accounts a ON a.id = u.account_id
-     JOIN roles r ON r.id = u.role_id
-     LEFT JOIN role_permissions p ON p.role_id = u.role_id
-     WHERE u.id = $1
-     GROUP BY u.id, a.account_type, a.edition, r.name`,
+    `SELECT u.id, u.email, u.status, u.account_id, a.account_type, a.edition, u.role_id
+     FROM users u JOIN accounts a ON a.id = u.account_id WHERE u.id = $1`,
     [userId],
   );
   if (!row || row.status !== 'ACTIVE') return null;
+  let session: SessionContext = {
+    accountId: row.account_id, accountType: row.account_type, edition: row.edition, subscriberType: row.account_type,
+    roleId: row.role_id, entry: 'HOME', ghosting: false,
+  };
+  if (context.accountId && context.accountId !== row.account_id) {
+    const entered = await resolveSessionContext(services.db, userId, context.accountId);
+    if (!entered) return null;
+    session = entered;
+  }
+  const [role] = await services.db.query<{ name: string; token_scopes: string[] | null; permissions: string[] | null }>(
+    `SELECT r.name, r.token_scopes, array_remove(array_agg(p.permission), NULL) AS permissions
+     FROM roles r LEFT JOIN role_permissions p ON p.role_id = r.id
+     WHERE r.id = $1 GROUP BY r.id, r.name, r.token_scopes`,
+    [session.roleId],
+  );
+  if (!role) return null;
   return {
     userId: row.id,
     email: row.email,
-    accountId: row.account_id,
-    accountType: row.account_type,
-    edition: row.edition,
-    roleId: row.role_id,
-    roleName: row.role_name,
-    permissions: new Set(row.permissions ?? []),
+    accountId: session.accountId,
+    accountType: session.accountType,
+    edition: session.edition,
+    roleId: session.roleId,
+    roleName: role.name,
+    permissions: new Set(role.permissions ?? []),
+    homeAccountId: row.account_id,
+    subscriberType: session.subscriberType,
+    ghosting: session.ghosting,
+    scopes: role.token_scopes ?? [],
+    workflowId: context.workflowId ?? null,
   };
 }
 
@@ -44,7 +68,8 @@ export async function authenticate(services: Services, request: FastifyRequest):
   if (!token) throw unauthorized();
   const verified = await services.accessTokens.verify(token);
   if (!verified.ok) throw unauthorized(verified.reason === 'expired' ? MESSAGES.sessionExpired : MESSAGES.authenticationRequired);
-  const caller = await loadCaller(services, verified.claims.sub);
+  const { claims } = verified;
+  const caller = await loadCaller(services, claims.sub, { accountId: claims.accountId, workflowId: claims.workflowId });
   if (!caller) throw unauthorized(MESSAGES.sessionExpired);
   request.caller = caller;
   return caller;

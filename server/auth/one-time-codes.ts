@@ -4,7 +4,8 @@ import type { Database, Queryable } from '../db/database.ts';
 import { equalHashes, randomDigits, sha256 } from './secure-random.ts';
 
 /** One-time codes (MFA by e-mail or text): 6 digits, valid 5 minutes, a few attempts, stored hashed. */
-export type CodePurpose = 'login';
+/** 'login' (sign-in), 'mfa-enrol' (confirming a new MFA channel), 'wf:{id}' (one-time-code workflow access). */
+export type CodePurpose = 'login' | 'mfa-enrol' | `wf:${string}`;
 
 export type CodeCheck = 'ok' | 'missing' | 'expired' | 'exhausted' | 'wrong';
 

@@ -10,6 +10,12 @@ import { randomToken, sha256 } from './secure-random.ts';
  * means it was copied: the whole family is revoked, so both the thief and the user must sign in again.
  */
 
+/** What a refresh continues besides the user: the account entered (switch or jump) and the workflow. */
+export interface RefreshContext {
+  accountId?: string | null;
+  workflowId?: string | null;
+}
+
 export interface IssuedRefreshToken {
   token: string;
   familyId: string;
@@ -18,7 +24,7 @@ export interface IssuedRefreshToken {
 }
 
 export type RotateResult =
-  | { ok: true; userId: string; next: IssuedRefreshToken }
+  | { ok: true; userId: string; next: IssuedRefreshToken; context: RefreshContext }
   | { ok: false; reason: 'unknown' | 'expired' | 'revoked' | 'reused' };
 
 function ttlFor(rememberDevice: boolean): number {
@@ -31,14 +37,15 @@ export async function issueRefreshToken(
   userId: string,
   rememberDevice: boolean,
   familyId: string = randomUUID(),
+  context: RefreshContext = {},
 ): Promise<IssuedRefreshToken> {
   const token = randomToken();
   const now = clock.now();
   const ttl = ttlFor(rememberDevice);
   await db.query(
-    `INSERT INTO refresh_tokens (family_id, user_id, token_hash, remember_device, issued_at, expires_at)
-     VALUES ($1, $2, $3, $4, $5, $6)`,
-    [familyId, userId, sha256(token), rememberDevice, now, new Date(now.getTime() + ttl)],
+    `INSERT INTO refresh_tokens (family_id, user_id, token_hash, remember_device, issued_at, expires_at, context_account_id, workflow_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+    [familyId, userId, sha256(token), rememberDevice, now, new Date(now.getTime() + ttl), context.accountId ?? null, context.workflowId ?? null],
   );
   return { token, familyId, expiresInSeconds: Math.floor(ttl / 1000), rememberDevice };
 }
@@ -52,9 +59,9 @@ export async function rotateRefreshToken(db: Database, clock: Clock, token: stri
   return db.transaction(async (tx): Promise<RotateResult> => {
     const [row] = await tx.query<{
       id: string; family_id: string; user_id: string; remember_device: boolean;
-      expires_at: Date; used_at: Date | null; revoked_at: Date | null;
+      expires_at: Date; used_at: Date | null; revoked_at: Date | null; context_account_id: string | null; workflow_id: string | null;
     }>(
-      `SELECT id, family_id, user_id, remember_device, expires_at, used_at, revoked_at
+      `SELECT id, family_id, user_id, remember_device, expires_at, used_at, revoked_at, context_account_id, workflow_id
        FROM refresh_tokens WHERE token_hash = $1 FOR UPDATE`,
       [sha256(token)],
     );
@@ -67,8 +74,9 @@ export async function rotateRefreshToken(db: Database, clock: Clock, token: stri
     if (row.revoked_at) return { ok: false, reason: 'revoked' };
     if (new Date(row.expires_at).getTime() <= now.getTime()) return { ok: false, reason: 'expired' };
     await tx.query('UPDATE refresh_tokens SET used_at = $2 WHERE id = $1', [row.id, now]);
-    const next = await issueRefreshToken(tx, clock, row.user_id, row.remember_device, row.family_id);
-    return { ok: true, userId: row.user_id, next };
+    const context = { accountId: row.context_account_id, workflowId: row.workflow_id };
+    const next = await issueRefreshToken(tx, clock, row.user_id, row.remember_device, row.family_id, context);
+    return { ok: true, userId: row.user_id, next, context };
   });
 }
 

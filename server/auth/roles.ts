@@ -9,9 +9,12 @@ export interface RoleDefinition {
   name: string;
   accountType: string;
   permissions: readonly string[];
+  /** Scopes the access token carries (spec 000: an operator has role:operator without role:admin). */
+  tokenScopes?: readonly string[];
 }
 
-const SELF_SERVICE = ['account:read', 'user:read', 'team:read'] as const;
+// Every signed-in user reads definitions (forms, tables, wording): the client loads them from the server.
+const SELF_SERVICE = ['account:read', 'user:read', 'team:read', 'definitions:read'] as const;
 
 export const ROLE_DEFINITIONS: readonly RoleDefinition[] = [
   {
@@ -28,6 +31,16 @@ export const ROLE_DEFINITIONS: readonly RoleDefinition[] = [
       'document:read', 'document:write', 'definitions:read', 'definitions:write',
       'audit:read', 'feature-flag:write', 'api-key:write', 'webhook:write',
     ],
+    tokenScopes: ['role:admin', 'role:operator'],
+  },
+  {
+    id: 'provider-operator',
+    name: 'Operator',
+    accountType: 'COWBELL',
+    permissions: [
+      ...SELF_SERVICE, 'account:jump', 'agency:read', 'quote:read', 'policy:read', 'billing:read', 'claim:read', 'document:read',
+    ],
+    tokenScopes: ['role:operator'],
   },
   {
     id: 'provider-underwriter',
@@ -35,7 +48,7 @@ export const ROLE_DEFINITIONS: readonly RoleDefinition[] = [
     accountType: 'COWBELL',
     permissions: [
       ...SELF_SERVICE, 'agency:read', 'quote:read', 'quote:write', 'quote:underwrite',
-      'policy:read', 'claim:read', 'document:read', 'definitions:read',
+      'policy:read', 'claim:read', 'document:read', 'definitions:read', 'definitions:write',
     ],
   },
   {

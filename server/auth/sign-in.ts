@@ -2,12 +2,15 @@ import type { components } from '../../api/schema.d.ts';
 import { LOGIN_ERRORS } from '../../api/error-catalogue.ts';
 import { audit } from '../audit.ts';
 import { MFA_CODE_TTL_MS } from '../constants.ts';
-import { HttpError } from '../http/http-error.ts';
+import { HttpError, MESSAGES } from '../http/http-error.ts';
 import { findUserForSignIn, type SignInUserRow } from '../repositories/users.ts';
 import type { Services } from '../services.ts';
 import { issueRefreshToken, type IssuedRefreshToken } from './refresh-tokens.ts';
 import { checkCode, issueCode, type CodeCheck } from './one-time-codes.ts';
 import { clearFailures, lockedFor, recordFailure } from './throttle.ts';
+import { sendLinkMail } from './link-mail.ts';
+import { resolveSessionContext, type SessionContext } from './session-context.ts';
+import { checkAuthenticatorCode } from './totp.ts';
 
 type LoginRequest = components['schemas']['LoginRequest'];
 type TokenPair = components['schemas']['TokenPair'];
@@ -26,7 +29,7 @@ export const SIGN_IN_MESSAGES = {
   codeWrong: 'The verification code is incorrect. Please try again.',
   codeExpired: 'The verification code has expired. Please sign in again to receive a new code.',
   codeExhausted: 'Too many incorrect verification codes. Please sign in again to receive a new code.',
-  authenticatorUnavailable: 'Authenticator app codes cannot be checked at this time. Please reset your MFA.',
+  mfaNotEnabled: 'Multi-factor authentication is not enabled for this user.',
 } as const;
 
 function minutes(seconds: number): string {
@@ -35,20 +38,29 @@ function minutes(seconds: number): string {
 
 export type SignInResult = { kind: 'tokens'; tokens: TokenPair } | { kind: 'mfa'; mfaType: MfaType; message: string };
 
-/** Access token plus a refresh token of a new or existing family. */
+type TokenContext = Pick<SessionContext, 'accountId' | 'accountType' | 'subscriberType' | 'roleId'>;
+
+/**
+ * Access token plus a refresh token of a new or existing family. The token names the account the session
+ * acts in and the subscriber type (the user's own account type); scopes come from the role's data.
+ */
 export async function issueTokenPair(
   services: Services,
-  user: Pick<SignInUserRow, 'id' | 'account_id' | 'account_type' | 'role_id'>,
+  userId: string,
   refresh: IssuedRefreshToken,
+  context: TokenContext,
+  workflowId: string | null = null,
 ): Promise<TokenPair> {
-  const scopes = [`role:${user.role_id}`, ...(user.role_id === 'provider-super-admin' ? ['role:admin'] : [])];
+  const [role] = await services.db.query<{ token_scopes: string[] | null }>('SELECT token_scopes FROM roles WHERE id = $1', [context.roleId]);
+  const scopes = [`role:${context.roleId}`, ...(role?.token_scopes ?? [])];
   const accessToken = await services.accessTokens.issue({
-    sub: user.id,
-    accountId: user.account_id,
-    accountType: user.account_type,
-    subscriberType: user.account_type,
+    sub: userId,
+    accountId: context.accountId,
+    accountType: context.accountType,
+    subscriberType: context.subscriberType,
     realm: 'ACCOUNT',
     scopes,
+    ...(workflowId ? { workflowId } : {}),
   });
   return {
     accessToken,
@@ -57,6 +69,24 @@ export async function issueTokenPair(
     refreshExpiresIn: refresh.expiresInSeconds,
     rememberDevice: refresh.rememberDevice,
   };
+}
+
+/**
+ * Opens a new session (a new refresh-token family) for a user in their own account or, with `accountId`,
+ * in an account they may enter (switch, or jump for provider users). 404 when the account is out of reach.
+ */
+export async function startSession(
+  services: Services,
+  userId: string,
+  options: { accountId?: string | null; workflowId?: string | null; rememberDevice?: boolean } = {},
+): Promise<TokenPair> {
+  const context = await resolveSessionContext(services.db, userId, options.accountId ?? null);
+  if (!context) throw new HttpError(404, MESSAGES.accountNotFound);
+  const refresh = await issueRefreshToken(services.db, services.clock, userId, options.rememberDevice === true, undefined, {
+    accountId: context.entry === 'HOME' ? null : context.accountId,
+    workflowId: options.workflowId ?? null,
+  });
+  return issueTokenPair(services, userId, refresh, context, options.workflowId ?? null);
 }
 
 const CODE_FAILURES: Record<Exclude<CodeCheck, 'ok'>, string> = {
@@ -71,7 +101,12 @@ const CODE_FAILURES: Record<Exclude<CodeCheck, 'ok'>, string> = {
  * validated; 418 password expired; 401 wrong credentials or code; 409 locked or deactivated; 429 too many
  * attempts from the address. Account states are only revealed after the password matched.
  */
-export async function signIn(services: Services, input: LoginRequest, address: string): Promise<SignInResult> {
+export async function signIn(
+  services: Services,
+  input: LoginRequest,
+  address: string,
+  options: { codeOnly?: boolean } = {},
+): Promise<SignInResult> {
   const { db, clock } = services;
   const email = input.username.trim().toLowerCase();
 
@@ -100,20 +135,29 @@ export async function signIn(services: Services, input: LoginRequest, address: s
   if (user.status === 'DISABLED') throw new HttpError(409, SIGN_IN_MESSAGES.deactivated);
   if (user.status === 'PENDING_VALIDATION') throw new HttpError(412, SIGN_IN_MESSAGES.pendingValidation);
   if (user.password_expires_at && new Date(user.password_expires_at).getTime() <= clock.now().getTime()) {
+    // The user has a login (the password matched), so the reset link goes to their mailbox (spec 000 /password-expired).
+    if (await sendLinkMail(services, { id: user.id, email: user.email, first_name: user.first_name }, 'passwordExpired')) {
+      await audit(db, clock, { actorUserId: user.id, action: 'password.expired-link-sent', target: user.id, address });
+    }
     throw new HttpError(418, SIGN_IN_MESSAGES.passwordExpired);
   }
 
+  if (options.codeOnly && user.mfa_type === 'NONE') throw new HttpError(400, SIGN_IN_MESSAGES.mfaNotEnabled);
   if (user.mfa_type !== 'NONE') {
-    if (!input.mfaCode) return { kind: 'mfa', mfaType: user.mfa_type, message: await sendCode(services, user) };
-    if (user.mfa_type === 'GOOGLE') return fail(401, SIGN_IN_MESSAGES.authenticatorUnavailable, user, 'mfa-google');
-    const check = await checkCode(db, clock, user.id, 'login', input.mfaCode);
-    if (check !== 'ok') return fail(401, CODE_FAILURES[check], user, `mfa-${check}`);
+    if (!input.mfaCode || options.codeOnly) return { kind: 'mfa', mfaType: user.mfa_type, message: await sendCode(services, user) };
+    if (user.mfa_type === 'GOOGLE') {
+      if (!(await checkAuthenticatorCode(services, user.id, input.mfaCode))) return fail(401, SIGN_IN_MESSAGES.codeWrong, user, 'mfa-google');
+    } else {
+      const check = await checkCode(db, clock, user.id, 'login', input.mfaCode);
+      if (check !== 'ok') return fail(401, CODE_FAILURES[check], user, `mfa-${check}`);
+    }
   }
 
   await clearFailures(db, 'account', email);
   const refresh = await issueRefreshToken(db, clock, user.id, input.rememberDevice === true);
   await audit(db, clock, { actorUserId: user.id, action: 'login.success', target: email, address });
-  return { kind: 'tokens', tokens: await issueTokenPair(services, user, refresh) };
+  const context = { accountId: user.account_id, accountType: user.account_type, subscriberType: user.account_type, roleId: user.role_id };
+  return { kind: 'tokens', tokens: await issueTokenPair(services, user.id, refresh, context) };
 }
 
 /** Sends a fresh login code by the user's MFA channel; returns what the 307 answer says. */

@@ -11,6 +11,7 @@ type MfaType = components['schemas']['MfaType'];
 export interface SignInUserRow {
   id: string;
   email: string;
+  first_name: string;
   password_hash: string | null;
   password_expires_at: Date | null;
   status: 'ACTIVE' | 'PENDING_VALIDATION' | 'DISABLED';
@@ -23,7 +24,7 @@ export interface SignInUserRow {
 
 export async function findUserForSignIn(db: Queryable, email: string): Promise<SignInUserRow | null> {
   const [row] = await db.query<SignInUserRow>(
-    `SELECT u.id, u.email, u.password_hash, u.password_expires_at, u.status, u.mfa_type, u.phone, u.role_id,
+    `SELECT u.id, u.email, u.first_name, u.password_hash, u.password_expires_at, u.status, u.mfa_type, u.phone, u.role_id,
             u.account_id, a.account_type
      FROM users u JOIN accounts a ON a.id = u.account_id
      WHERE lower(u.email) = lower($1)`,

@@ -3,6 +3,7 @@ import { callerOf } from '../auth/authenticate.ts';
 import { PASSWORD_CONSTRAINTS, checkPassword } from '../auth/password-rules.ts';
 import { findVisibleAccount } from '../auth/tenant.ts';
 import { MESSAGES, notFound, unauthorized } from '../http/http-error.ts';
+import { toAccountSummary } from '../repositories/accounts.ts';
 import { searchTeams } from '../repositories/teams.ts';
 import { getCurrentUser, listAccountUsers } from '../repositories/users.ts';
 import { editionOf, type HandlerModule } from './handler.ts';
@@ -12,9 +13,23 @@ type ValidatePasswordRequest = components['schemas']['ValidatePasswordRequest'];
 /** The signed-in user, their permissions and teams; password rules; flags and environment. */
 export const authInfoHandlers: HandlerModule = (services) => ({
   async getCurrentUser(request) {
-    const user = await getCurrentUser(services.db, callerOf(request).userId);
+    const caller = callerOf(request);
+    const user = await getCurrentUser(services.db, caller.userId);
     if (!user) throw unauthorized(MESSAGES.sessionExpired);
-    return user;
+    // After a switch or a jump the session acts in another account, with the role held there.
+    const entered = caller.accountId === caller.homeAccountId ? null : await findVisibleAccount(services.db, caller, caller.accountId);
+    const operator = caller.scopes.includes('role:operator') && !caller.scopes.includes('role:admin');
+    return {
+      ...user,
+      ...(entered ? { account: toAccountSummary(entered) } : {}),
+      role: { id: caller.roleId, name: caller.roleName },
+      flowUserFirstName: caller.workflowId ? user.firstName : null,
+      flowAccountName: caller.workflowId ? (entered ? entered.name : user.account.name) : null,
+      subscriberType: caller.subscriberType as typeof user.account.accountType,
+      ghosting: caller.ghosting,
+      operator,
+      scopes: [...caller.scopes],
+    };
   },
 
   async getPasswordConstraints() {

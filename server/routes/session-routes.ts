@@ -1,6 +1,7 @@
 import type { components } from '../../api/schema.d.ts';
 import { issueTokenPair, signIn } from '../auth/sign-in.ts';
 import { revokeRefreshToken, revokeUserSessions, rotateRefreshToken } from '../auth/refresh-tokens.ts';
+import { resolveSessionContext } from '../auth/session-context.ts';
 import { audit } from '../audit.ts';
 import { HttpError, MESSAGES } from '../http/http-error.ts';
 import type { HandlerModule } from './handler.ts';
@@ -33,15 +34,18 @@ export const sessionHandlers: HandlerModule = (services) => ({
         : rotated.reason === 'expired' ? MESSAGES.sessionExpired : REFRESH_MESSAGES.invalid;
       throw new HttpError(401, message);
     }
-    const [user] = await services.db.query<{ id: string; account_id: string; account_type: string; role_id: string; status: string }>(
-      `SELECT u.id, u.account_id, a.account_type, u.role_id, u.status FROM users u JOIN accounts a ON a.id = u.account_id WHERE u.id = $1`,
-      [rotated.userId],
-    );
+    const [user] = await services.db.query<{ id: string; status: string }>('SELECT id, status FROM users WHERE id = $1', [rotated.userId]);
     if (!user || user.status !== 'ACTIVE') {
       await revokeUserSessions(services.db, services.clock, rotated.userId);
       throw new HttpError(401, REFRESH_MESSAGES.invalid);
     }
-    return reply.send(await issueTokenPair(services, user, rotated.next));
+    // The session continues in the account it entered, if the user may still reach it.
+    const context = await resolveSessionContext(services.db, user.id, rotated.context.accountId ?? null);
+    if (!context) {
+      await revokeRefreshToken(services.db, services.clock, rotated.next.token);
+      throw new HttpError(401, REFRESH_MESSAGES.invalid);
+    }
+    return reply.send(await issueTokenPair(services, user.id, rotated.next, context, rotated.context.workflowId ?? null));
   },
 
   async logout(request, reply) {

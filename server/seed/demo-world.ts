@@ -27,6 +27,8 @@ export interface DemoUser {
   phone?: string;
   npn?: string;
   mfaType?: 'NONE' | 'EMAIL' | 'SMS';
+  /** Further accounts the user belongs to (and can switch to), with the role held there. */
+  memberOf?: ReadonlyArray<{ account: string; roleId: string }>;
   /** Team names (of the user's account) the user belongs to. */
   teams?: readonly string[];
   /** What the startup banner says about this sign-in. */
@@ -57,6 +59,8 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
 export const DEMO_USERS: readonly DemoUser[] = [
   { email: 'admin@provider.example', firstName: 'Ada', lastName: 'Admin', account: 'provider', roleId: 'provider-super-admin',
     teams: ['Underwriting', 'Operations'], description: 'provider Super Admin' },
+  { email: 'operator@provider.example', firstName: 'Otto', lastName: 'Operator', account: 'provider', roleId: 'provider-operator',
+    teams: ['Operations'], description: 'provider operator (role:operator without role:admin; can enter accounts)' },
   { email: 'underwriter@provider.example', firstName: 'Uma', lastName: 'Underwood', account: 'provider', roleId: 'provider-underwriter',
     teams: ['Underwriting'], description: 'provider underwriter' },
   { email: 'agent@agency.example', firstName: 'Alex', lastName: 'Agent', account: 'agency', roleId: 'agency-admin', npn: '17654321',
@@ -72,8 +76,26 @@ export const DEMO_USERS: readonly DemoUser[] = [
   { email: 'carrier@carrier.example', firstName: 'Carl', lastName: 'Carrier', account: 'carrier', roleId: 'carrier-admin', description: 'carrier' },
   { email: 'da@aggregator.example', firstName: 'Dana', lastName: 'Digital', account: 'aggregator', roleId: 'digital-admin', description: 'digital agent (aggregator)' },
   { email: 'mssp@mssp.example', firstName: 'Max', lastName: 'Secure', account: 'mssp', roleId: 'mssp-admin', description: 'managed security provider' },
-  { email: 'cluster@cluster.example', firstName: 'Cleo', lastName: 'Cluster', account: 'cluster', roleId: 'cluster-admin', description: 'cluster' },
+  { email: 'cluster@cluster.example', firstName: 'Cleo', lastName: 'Cluster', account: 'cluster', roleId: 'cluster-admin',
+    memberOf: [{ account: 'agency', roleId: 'agency-admin' }, { account: 'otherAgency', roleId: 'agency-admin' }],
+    description: 'cluster; can switch to both US agencies' },
   { email: 'vendor@vendor.example', firstName: 'Vic', lastName: 'Vendor', account: 'vendor', roleId: 'vendor-admin', description: 'vendor' },
   { email: 'reinsurer@reinsurer.example', firstName: 'Rita', lastName: 'Reinsurer', account: 'reinsurer', roleId: 'reinsurer-admin', description: 'reinsurer' },
   { email: 'processor@premium.example', firstName: 'Pat', lastName: 'Processor', account: 'processor', roleId: 'premium-processor-admin', description: 'premium processor' },
+];
+
+/** One-time-code access pages to try (spec 000 /validate/{workflowId}); the code goes to the user's e-mail or phone. */
+export interface DemoWorkflow {
+  id: string;
+  flow: string;
+  user: string;
+  redirectUrl: string;
+  description: string;
+}
+
+export const DEMO_WORKFLOWS: readonly DemoWorkflow[] = [
+  { id: '5eed0000-0000-4000-8000-0000000e9a1d', flow: 'E_PAY', user: 'policyholder@insured.example', redirectUrl: '/customer/dashboard',
+    description: 'payment access for the policyholder (code by e-mail)' },
+  { id: '5eed0000-0000-4000-8000-00000005a11e', flow: 'SURPLUS_NOTICE', user: 'agent@agency.example', redirectUrl: '/agency/dashboard',
+    description: 'surplus notice for the US agent (code by e-mail or text)' },
 ];

@@ -22,8 +22,8 @@ export const DEFAULT_FEATURE_FLAGS: ReadonlyArray<{ key: string; enabled: boolea
 export async function ensureReferenceData(tx: Queryable): Promise<void> {
   for (const role of ROLE_DEFINITIONS) {
     const inserted = await tx.query(
-      'INSERT INTO roles (id, name, account_type) VALUES ($1, $2, $3) ON CONFLICT (id) DO NOTHING RETURNING id',
-      [role.id, role.name, role.accountType],
+      'INSERT INTO roles (id, name, account_type, token_scopes) VALUES ($1, $2, $3, $4) ON CONFLICT (id) DO NOTHING RETURNING id',
+      [role.id, role.name, role.accountType, [...(role.tokenScopes ?? [])]],
     );
     if (inserted.length === 0) continue;
     for (const permission of new Set(role.permissions)) {

@@ -1,6 +1,7 @@
 import type { Clock } from '../clock.ts';
 import type { Queryable } from '../db/database.ts';
-import { DEMO_ACCOUNTS, DEMO_USERS } from './demo-world.ts';
+import { DAY } from '../clock.ts';
+import { DEMO_ACCOUNTS, DEMO_USERS, DEMO_WORKFLOWS } from './demo-world.ts';
 
 export interface SeedSummary {
   seeded: boolean;
@@ -65,6 +66,20 @@ export async function seedDemoWorld(
       if (!teamId) throw new Error(`Demo user '${user.email}' names unknown team '${teamName}'`);
       await tx.query('INSERT INTO team_members (team_id, user_id) VALUES ($1, $2)', [teamId, row.id]);
     }
+    for (const membership of user.memberOf ?? []) {
+      const memberAccountId = accountIds.get(membership.account);
+      if (!memberAccountId) throw new Error(`Demo user '${user.email}' names unknown account '${membership.account}'`);
+      await tx.query('INSERT INTO user_accounts (user_id, account_id, role_id) VALUES ($1, $2, $3)', [row.id, memberAccountId, membership.roleId]);
+    }
+  }
+
+  for (const workflow of DEMO_WORKFLOWS) {
+    const inserted = await tx.query(
+      `INSERT INTO workflows (id, flow, user_id, email, phone, redirect_url, created_at, expires_at)
+       SELECT $1::uuid, $2::text, u.id, u.email, u.phone, $4::text, $5::timestamptz, $6::timestamptz FROM users u WHERE u.email = $3 RETURNING id`,
+      [workflow.id, workflow.flow, workflow.user, workflow.redirectUrl, now, new Date(now.getTime() + 365 * DAY)],
+    );
+    if (inserted.length === 0) throw new Error(`Demo workflow '${workflow.id}' names unknown user '${workflow.user}'`);
   }
   return { seeded: true, accounts: DEMO_ACCOUNTS.length, users: DEMO_USERS.length };
 }

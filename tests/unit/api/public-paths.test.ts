@@ -20,6 +20,13 @@ describe('which calls carry no bearer token (spec 000 section 7)', () => {
     '/api/auth/v1/token/refresh',
     '/api/auth/v1/validateMFAReset/tok',
     '/api/auth/v1/wf/access/123',
+    '/api/auth/v1/wf/token',
+    '/api/auth/v1/passwords/forgot',
+    '/api/auth/v1/captcha/challenge',
+    '/api/auth/v1/admin/enter/tok',
+    '/api/auth/v1/loading/tok',
+    '/api/auth/v1/mfa/reset',
+    '/api/auth/v1/mfa/resend',
   ])('%s is public', (path) => {
     expect(isPublicAuthPath(path)).toBe(true);
   });
@@ -31,6 +38,13 @@ describe('which calls carry no bearer token (spec 000 section 7)', () => {
     '/api/auth/v1/me',
     '/api/auth/v1/permissions/map',
     '/api/auth/v1/teams/search',
+    '/api/auth/v1/mfa/update?mfaType=GOOGLE',
+    '/api/auth/v1/mfa/verify',
+    '/api/auth/v1/mfa/authenticator',
+    '/api/auth/v1/invitations',
+    '/api/auth/v1/my-accounts',
+    '/api/auth/v1/agency/1/jtoken',
+    '/api/auth/v1/accounts/1/myToken',
     '/api/console-version',
     '/api/account/v1/accounts/1',
   ])('%s carries the token', (path) => {

@@ -22,7 +22,7 @@ const BASE = {
   phoneNumber: '6195550142',
 };
 const UK_BASE = (() => {
-  const { naicsCode, state: _state, ...rest } = BASE;
+  const { naicsCode: _naicsCode, state: _state, ...rest } = BASE;
   return { ...rest, sicCode: 86230, city: 'Bristol', zipCode: 'BS1 4DJ', phoneNumber: '01175550142' };
 })();
 
