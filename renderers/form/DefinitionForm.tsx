@@ -9,6 +9,7 @@ import type { DefinitionFormContext } from './form-context.ts';
 import { submitSession } from './submit-session.ts';
 import { TEMPLATES } from './templates.ts';
 import { WIDGETS } from './widgets/index.ts';
+import { DEFAULT_FORM_STATE_BEHAVIOR } from './default-form-state.ts';
 
 export interface DefinitionFormProps {
   session: FormSession;
@@ -58,6 +59,7 @@ function DefinitionFormView({ session, edition, today, idPrefix = 'root', column
       widgets={WIDGETS}
       templates={TEMPLATES}
       idPrefix={idPrefix}
+      experimental_defaultFormStateBehavior={DEFAULT_FORM_STATE_BEHAVIOR}
       noValidate
       noHtml5Validate
       showErrorList={false}

@@ -3,6 +3,7 @@ import validator from '@rjsf/validator-ajv8';
 import { getDefaultFormState, type RJSFSchema } from '@rjsf/utils';
 import type { FormDefinition, RuleContext } from '../../engine/index.ts';
 import { FormSession, type SessionSnapshot } from './form-session.ts';
+import { DEFAULT_FORM_STATE_BEHAVIOR } from './default-form-state.ts';
 
 /**
  * A session for one resolved definition. A new definition (another edition) or new initial data starts
@@ -27,5 +28,5 @@ export function useSessionSnapshot(session: FormSession): SessionSnapshot {
  */
 function withSchemaDefaults(definition: FormDefinition, data: Record<string, unknown> = {}): Record<string, unknown> {
   const schema = definition.schema as RJSFSchema;
-  return (getDefaultFormState(validator, schema, data, schema) ?? {}) as Record<string, unknown>;
+  return (getDefaultFormState(validator, schema, data, schema, false, DEFAULT_FORM_STATE_BEHAVIOR) ?? {}) as Record<string, unknown>;
 }
