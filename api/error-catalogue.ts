@@ -71,6 +71,12 @@ export const PAYMENT_ERRORS = {
   quoteFetch: 'There was an error while retrieving the quote',
 } as const;
 
+/** Claims (spec 001 section 8). */
+export const CLAIM_ERRORS = {
+  save: 'Error saving claim',
+  delete: 'Failed to delete claim',
+} as const;
+
 export const USER_LOAD_ERROR =
   "An error occurred and we couldn't recover, try logging out and back in. If the issue continues contact support.";
 

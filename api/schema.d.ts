@@ -919,6 +919,106 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/claims/v1/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Claims the caller may see, one page at a time (an agency its accounts' claims; provider staff all) */
+        get: operations["searchClaims"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/claims/v1/accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The accounts the caller may report a claim for (their own, the accounts their agency manages; any for provider staff) */
+        get: operations["listClaimAccounts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/policy/v1/claim": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Report a claim on an account; it is saved as UN_FILED (progress) until filed
+         * @description The body is the claim form's data. After the contract's shape check it is validated by the claim
+         *     definition of the request's edition (as published), with the caller's persona in the rule context;
+         *     any fault answers 400 'Error saving claim' with `errors` by field, in the definition's own messages.
+         *     Fields the rules hide are dropped before the claim is stored.
+         */
+        post: operations["createClaim"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/claims/v1/{claimId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                claimId: components["parameters"]["ClaimIdPath"];
+            };
+            cookie?: never;
+        };
+        /** One claim the caller may see */
+        get: operations["getClaim"];
+        /** Save a claim's data again (checked like createClaim); its status is unchanged */
+        put: operations["updateClaim"];
+        post?: never;
+        /** Delete a claim that is not filed yet */
+        delete: operations["deleteClaim"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/claims/v1/{claimId}/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                claimId: components["parameters"]["ClaimIdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * File Claim: UN_FILED moves to FILED, isFiled becomes true and the claim gets its claim number
+         * @description The stored data is checked again against the claim definition first (400 'Error saving claim' by field).
+         */
+        put: operations["fileClaim"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -932,6 +1032,8 @@ export interface components {
             code?: string;
             detail?: string;
             field?: string;
+            /** @description A field's message, as the form shows it ('Invalid ZIP Code') */
+            message?: string;
         };
         /** @enum {string} */
         MfaType: "EMAIL" | "GOOGLE" | "NONE" | "SMS";
@@ -1386,6 +1488,143 @@ export interface components {
             time: string;
             version: string;
         };
+        /** @enum {string} */
+        ClaimStatus: "UN_FILED" | "FILED";
+        /**
+         * @description The claim form's data (definitions/forms/claim.json with the edition overlays). Only the shape is
+         *     checked here; required fields, patterns and their messages come from the definition. Yes/no answers
+         *     are 'yes' or 'no'; null is the same as leaving a field out.
+         */
+        ClaimFields: {
+            name?: string | null;
+            role?: string | null;
+            email?: string | null;
+            companyName?: string | null;
+            workPhone?: string | null;
+            cellPhone?: string | null;
+            isRightContact?: string | null;
+            contactName?: string | null;
+            contactEmail?: string | null;
+            contactPhone?: string | null;
+            address?: string | null;
+            address3?: string | null;
+            city?: string | null;
+            state?: string | null;
+            zipCode?: string | null;
+            lossDate?: string | null;
+            lossDescription?: string | null;
+            impactedDevicesOs?: string | null;
+            impactedDevicesType?: string | null;
+            incidentNoticed?: string | null;
+            lossInformationExplanation?: string | null;
+            isAuthoritiesInvolved?: string | null;
+            authorityName?: string | null;
+            authorityPhoneNumber?: string | null;
+            isReportFiled?: string | null;
+            reportNumber?: string | null;
+            isBusinessImpacted?: string | null;
+            isCyberIncident?: string | null;
+            isRemediationServiceBegun?: string | null;
+            otherInformationExplanation?: string | null;
+        };
+        ClaimSummary: {
+            /** Format: uuid */
+            id: string;
+            /** @description Given when the claim is filed ('CLM-2026-00042'); null before */
+            claimNumber: string | null;
+            /** Format: uuid */
+            accountId: string;
+            accountName: string;
+            /** Format: uuid */
+            agencyId: string | null;
+            agencyName: string | null;
+            edition: components["schemas"]["Edition"];
+            status: components["schemas"]["ClaimStatus"];
+            isFiled: boolean;
+            /** Format: date-time */
+            created: string;
+            /** Format: date-time */
+            modified: string;
+            /** @description Name of the user who reported the claim */
+            createdBy?: string | null;
+            /** Format: date-time */
+            filed?: string | null;
+            name?: string | null;
+            companyName?: string | null;
+            lossDate?: string | null;
+            city?: string | null;
+            state?: string | null;
+            zipCode?: string | null;
+        };
+        /** @description A claim's record fields and its stored data (the claim form's fields) */
+        Claim: {
+            /** Format: uuid */
+            id: string;
+            /** @description Given when the claim is filed ('CLM-2026-00042'); null before */
+            claimNumber: string | null;
+            /** Format: uuid */
+            accountId: string;
+            accountName: string;
+            /** Format: uuid */
+            agencyId: string | null;
+            agencyName: string | null;
+            edition: components["schemas"]["Edition"];
+            status: components["schemas"]["ClaimStatus"];
+            isFiled: boolean;
+            /** Format: date-time */
+            created: string;
+            /** Format: date-time */
+            modified: string;
+            /** @description Name of the user who reported the claim */
+            createdBy?: string | null;
+            /** Format: date-time */
+            filed?: string | null;
+            name?: string | null;
+            role?: string | null;
+            email?: string | null;
+            companyName?: string | null;
+            workPhone?: string | null;
+            cellPhone?: string | null;
+            isRightContact?: string | null;
+            contactName?: string | null;
+            contactEmail?: string | null;
+            contactPhone?: string | null;
+            address?: string | null;
+            address3?: string | null;
+            city?: string | null;
+            state?: string | null;
+            zipCode?: string | null;
+            lossDate?: string | null;
+            lossDescription?: string | null;
+            impactedDevicesOs?: string | null;
+            impactedDevicesType?: string | null;
+            incidentNoticed?: string | null;
+            lossInformationExplanation?: string | null;
+            isAuthoritiesInvolved?: string | null;
+            authorityName?: string | null;
+            authorityPhoneNumber?: string | null;
+            isReportFiled?: string | null;
+            reportNumber?: string | null;
+            isBusinessImpacted?: string | null;
+            isCyberIncident?: string | null;
+            isRemediationServiceBegun?: string | null;
+            otherInformationExplanation?: string | null;
+        };
+        ClaimPage: {
+            content: components["schemas"]["ClaimSummary"][];
+            totalElements: number;
+            page: number;
+            size: number;
+        };
+        ClaimAccount: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            accountType: components["schemas"]["AccountType"];
+        };
+        ClaimAccountList: {
+            content: components["schemas"]["ClaimAccount"][];
+        };
     };
     responses: {
         /** @description The request breaks the contract */
@@ -1461,6 +1700,24 @@ export interface components {
                 "application/json": components["schemas"]["DefinitionRefused"];
             };
         };
+        /** @description 'Error saving claim': the data breaks the claim definition; `errors` names each field with the definition's message */
+        ClaimRefused: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The resource is not in a state that allows this */
+        Conflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
     };
     parameters: {
         /** @description A definition id ('claim'), an edition's settings ('edition:us') or an overlay ('overlay:uk:claim') */
@@ -1473,6 +1730,7 @@ export interface components {
         ValidationTokenQuery: string;
         AccountIdPath: string;
         WorkflowIdPath: string;
+        ClaimIdPath: string;
     };
     requestBodies: never;
     headers: never;
@@ -3032,6 +3290,205 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    searchClaims: {
+        parameters: {
+            query?: {
+                /** @description Zero-based page number */
+                page?: number;
+                size?: number;
+                /** @description 'field,direction': created, modified, claimNumber, companyName, name, lossDate, status, accountName or agencyName; asc or desc (default created,desc) */
+                sort?: string;
+                /** @description Text found in the client, the claim number, the reporter or the account name */
+                search?: string;
+                status?: components["schemas"]["ClaimStatus"];
+                accountId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of claims */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClaimPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    listClaimAccounts: {
+        parameters: {
+            query?: {
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Accounts by name (at most 200) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClaimAccountList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createClaim: {
+        parameters: {
+            query?: {
+                /** @description The account the claim is on; the caller's own account when left out */
+                accountId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClaimFields"];
+            };
+        };
+        responses: {
+            /** @description The claim as stored */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Claim"];
+                };
+            };
+            400: components["responses"]["ClaimRefused"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getClaim: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                claimId: components["parameters"]["ClaimIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Claim */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Claim"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateClaim: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                claimId: components["parameters"]["ClaimIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClaimFields"];
+            };
+        };
+        responses: {
+            /** @description The claim as stored */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Claim"];
+                };
+            };
+            400: components["responses"]["ClaimRefused"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteClaim: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                claimId: components["parameters"]["ClaimIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    fileClaim: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                claimId: components["parameters"]["ClaimIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The filed claim */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Claim"];
+                };
+            };
+            400: components["responses"]["ClaimRefused"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
         };
     };
 }

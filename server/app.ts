@@ -16,6 +16,7 @@ import { MESSAGES } from './http/http-error.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer.ts';
 import { accountHandlers } from './routes/account-routes.ts';
 import { authInfoHandlers } from './routes/auth-info-routes.ts';
+import { claimHandlers } from './routes/claim-routes.ts';
 import { definitionHandlers } from './routes/definition-routes.ts';
 import { createDefinitionService } from './definitions/definition-service.ts';
 import { consoleHandlers } from './routes/console-routes.ts';
@@ -67,6 +68,7 @@ const routesPlugin = fastifyPlugin(
       ...jumpHandlers(services),
       ...workflowHandlers(services),
       ...definitionHandlers(services),
+      ...claimHandlers(services),
     });
   },
   { name: 'contract-routes', dependencies: ['services'] },

@@ -2,6 +2,8 @@ import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { Alert, Button, Dialog } from '@chakra-ui/react';
 import type { Edition, FormDefinition, RuleContext } from '../../engine/index.ts';
 import { DefinitionForm } from '../form/DefinitionForm.tsx';
+import { focusField } from '../form/field-ids.ts';
+import { fieldErrorsOf } from './field-errors.ts';
 import { submitSession } from '../form/submit-session.ts';
 import { useFormSession } from '../form/use-form-session.ts';
 import { SubmitButton } from './SubmitButton.tsx';
@@ -44,6 +46,12 @@ export function DialogForm({ definition, edition, context, initialData, onClose,
     } catch (error) {
       // The data stays in the session: the user fixes the cause and sends again, nothing retyped.
       setFailure(error instanceof Error ? error.message : String(error));
+      const fieldErrors = fieldErrorsOf(error);
+      if (fieldErrors.length > 0) {
+        session.setServerErrors(fieldErrors);
+        const path = session.firstServerErrorPath();
+        if (path) requestAnimationFrame(() => focusField(DIALOG_ID_PREFIX, path));
+      }
     } finally {
       setSubmitting(false);
     }

@@ -52,6 +52,8 @@ export class FormSession {
   private listeners = new Set<() => void>();
   /** The data as last handed to the form from outside rjsf (start, rule effects); see `pushedData`. */
   private pushed: Record<string, unknown>;
+  /** Messages the server gave for fields (a submit it refused), shown until the field changes. */
+  private serverErrors = new Map<string, string[]>();
 
   constructor(definition: FormDefinition, context: RuleContext, initialData: Record<string, unknown> = {}) {
     this.definition = definition;
@@ -96,7 +98,10 @@ export class FormSession {
   update(input: Record<string, unknown>): Record<string, unknown> {
     const previous = this.snapshot.state.data;
     for (const path of this.leafPaths) {
-      if (!deepEqual(getPath(previous, path), getPath(input, path))) this.touched.add(path);
+      if (!deepEqual(getPath(previous, path), getPath(input, path))) {
+        this.touched.add(path);
+        this.serverErrors.delete(path);
+      }
     }
     const state = this.runtime.update(input);
     if (state.data !== input) this.pushed = state.data;
@@ -120,6 +125,25 @@ export class FormSession {
       this.refreshAndEmit();
     }
     return this.snapshot.state.valid;
+  }
+
+  /**
+   * Field messages from the server for the data just sent (it checks with the definition as published, which
+   * may be newer than this page's). Unknown paths are ignored; each message goes when its field changes.
+   */
+  setServerErrors(errors: ReadonlyArray<{ field: string; message: string }>): void {
+    this.serverErrors.clear();
+    for (const { field, message } of errors) {
+      if (!this.leafPaths.includes(field)) continue;
+      this.serverErrors.set(field, [...(this.serverErrors.get(field) ?? []), message]);
+    }
+    this.refreshAndEmit();
+  }
+
+  /** The first field the server refused, in the order the layout shows them. */
+  firstServerErrorPath(): string | undefined {
+    const ordered = [...(this.definition.layout?.sections.flatMap((section) => section.fields) ?? []), ...this.leafPaths];
+    return ordered.find((path) => this.serverErrors.has(path));
   }
 
   setContext(context: RuleContext): void {
@@ -159,8 +183,9 @@ export class FormSession {
   private refreshViews(): void {
     const { fields, errors, sections } = this.snapshot.state;
     for (const [path, state] of Object.entries(fields)) {
-      const messages = (errors[path] ?? []).map((error) => error.message);
-      const shown = this.submitted || this.touched.has(path) ? messages : [];
+      const own = (errors[path] ?? []).map((error) => error.message);
+      const messages = own.length > 0 ? own : (this.serverErrors.get(path) ?? []);
+      const shown = this.submitted || this.touched.has(path) || this.serverErrors.has(path) ? messages : [];
       const next: FieldView = { path, state, visible: state.visible, errors: shown, invalid: messages.length > 0 };
       const current = this.views.get(path);
       if (!current || !deepEqual(current, next)) this.views.set(path, next);

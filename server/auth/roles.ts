@@ -57,7 +57,7 @@ export const ROLE_DEFINITIONS: readonly RoleDefinition[] = [
     accountType: 'AGENCY',
     permissions: [
       ...SELF_SERVICE, 'account:write', 'user:write', 'team:write', 'quote:read', 'quote:write', 'quote:bind',
-      'policy:read', 'billing:read', 'claim:read', 'commission:read', 'document:read',
+      'policy:read', 'billing:read', 'claim:read', 'claim:write', 'commission:read', 'document:read',
     ],
   },
   {

@@ -163,10 +163,12 @@ describe('a publish that breaks a check is refused and changes nothing', () => {
   test('the check call reports the same faults without publishing', async () => {
     const claim = await current('claim');
     claim.document.messages = { ...claim.document.messages, 'ghost.required': 'Ghost is required' };
+    // An operation the contract does not describe (yet) is a warning.
+    claim.document.binding = { ...claim.document.binding, load: 'getClaimDraft' };
     const response = await post(admin, `${BASE}/documents/claim/check`, { document: claim.document });
     expect(response.statusCode).toBe(200);
     expect(response.json().faults).toContainEqual(expect.objectContaining({ pointer: '/messages/ghost.required', check: 'message-unknown-field' }));
-    expect(response.json().warnings).toContainEqual(expect.objectContaining({ pointer: '/binding/submit', check: 'unknown-operation', severity: 'warning' }));
+    expect(response.json().warnings).toContainEqual(expect.objectContaining({ pointer: '/binding/load', check: 'unknown-operation', severity: 'warning' }));
     expect(await versionsOf('claim')).toEqual([3, 2, 1, 0]);
   });
 });
