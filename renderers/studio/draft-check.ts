@@ -1,0 +1,111 @@
+import {
+  createRegistry,
+  DefinitionError,
+  lintForm,
+  validateAgainstMeta,
+  type DefinitionSourceDocuments,
+  type EditionId,
+  type FormDefinition,
+  type MetaKind,
+  type Registry,
+} from '../../engine/index.ts';
+import { definitionIdOf, expectedMetaKind, fileOfKey, sourceWith, type StudioKey } from './document-keys.ts';
+
+/** One finding about the draft, placed at a JSON pointer of the draft ('' for the whole document). */
+export interface DraftFault {
+  pointer: string;
+  message: string;
+  severity: 'error' | 'warning';
+  /** Where the finding came from: meta-schema, load, resolve, lint, or server. */
+  source: string;
+}
+
+export interface DraftCheck {
+  /** The parsed draft, when the text is JSON. */
+  document?: unknown;
+  syntaxError?: string;
+  faults: DraftFault[];
+  /** A registry with the draft in place of the stored document, when everything loads. */
+  registry?: Registry;
+}
+
+const META_KINDS = new Set(['form', 'table', 'list', 'page', 'overlay', 'edition']);
+
+/**
+ * What the engine says about a draft, as the server would on publish: the meta-schema of its kind, the
+ * whole set loading with it (cross references, overlays), resolving in every edition, and the form lint.
+ * Faults in other documents (a UK overlay that no longer applies) are shown on the whole draft.
+ */
+export function checkDraft(text: string, key: StudioKey, base: DefinitionSourceDocuments): DraftCheck {
+  let document: unknown;
+  try {
+    document = JSON.parse(text);
+  } catch (error) {
+    return { syntaxError: (error as Error).message, faults: [] };
+  }
+  const file = fileOfKey(base, key);
+  const kind = expectedMetaKind(key, document);
+  if (!kind || !META_KINDS.has(kind)) {
+    return { document, faults: [{ pointer: '/kind', message: `unknown definition kind ${JSON.stringify(kind)}`, severity: 'error', source: 'meta-schema' }] };
+  }
+  const metaFaults = validateAgainstMeta(file, document, kind as MetaKind).map((fault) => ({
+    pointer: refinePointer(fault.pointer, fault.message),
+    message: fault.message,
+    severity: 'error' as const,
+    source: 'meta-schema',
+  }));
+  if (metaFaults.length) return { document, faults: metaFaults };
+
+  let registry: Registry;
+  try {
+    registry = createRegistry(sourceWith(base, key, document));
+  } catch (error) {
+    const faults = error instanceof DefinitionError ? error.faults : [{ file: '', pointer: '', message: (error as Error).message }];
+    return {
+      document,
+      faults: faults.map((fault) =>
+        fault.file === file
+          ? { pointer: fault.pointer, message: fault.message, severity: 'error', source: 'load' }
+          : { pointer: '', message: `${fault.file}#${fault.pointer || '/'}: ${fault.message}`, severity: 'error', source: 'load' },
+      ),
+    };
+  }
+
+  const faults: DraftFault[] = [];
+  const id = definitionIdOf(key);
+  const seen = new Set<string>();
+  for (const edition of registry.editions()) {
+    const ids = id ? [id] : registry.list('form').map((definition) => definition.id);
+    for (const each of ids) {
+      try {
+        const resolved = registry.resolve(each, edition);
+        if (key.type === 'definition' && resolved.kind === 'form') {
+          for (const fault of lintForm(resolved as FormDefinition)) {
+            const mark = `${fault.pointer} ${fault.message}`;
+            if (seen.has(mark)) continue;
+            seen.add(mark);
+            faults.push({ pointer: fault.pointer, message: fault.message, severity: fault.severity, source: 'lint' });
+          }
+        }
+      } catch (error) {
+        faults.push({ pointer: '', message: `${each} does not resolve in the ${edition.toUpperCase()} edition: ${(error as Error).message}`, severity: 'error', source: 'resolve' });
+      }
+    }
+  }
+  return { document, faults, registry };
+}
+
+/** ajv reports an unknown property at its parent; point at the property itself. */
+function refinePointer(pointer: string, message: string): string {
+  const extra = /additional properties \((.+)\)$/.exec(message);
+  return extra ? `${pointer}/${extra[1]!.replace(/~/g, '~0').replace(/\//g, '~1')}` : pointer;
+}
+
+/** Resolves a definition in an edition without throwing: the preview says what went wrong instead. */
+export function resolveIn(registry: Registry, id: string, edition: EditionId) {
+  try {
+    return { ok: true as const, definition: registry.resolve(id, edition) };
+  } catch (error) {
+    return { ok: false as const, message: (error as Error).message };
+  }
+}
