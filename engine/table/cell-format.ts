@@ -32,11 +32,12 @@ export function formatCell(
       return formatPhoneDisplay(String(value), edition.phone.countryCode);
     case 'boolean':
       return value ? 'Yes' : 'No';
-    case 'list': {
+    case 'list':
+    case 'status': {
+      // A status column with a list reads as the list's label ('UN_FILED' -> 'Not Filed'), in CSV too.
       const item = column.list ? lists?.(column.list)?.items.find((candidate) => candidate.value === value) : undefined;
       return item?.label ?? String(value);
     }
-    case 'status':
     case 'text':
     default:
       return Array.isArray(value) ? value.join(', ') : String(value);

@@ -22,10 +22,8 @@ export function columnsOf(columns: TableColumn[], formatting: CellFormatting): C
       cell: (context) => {
         const text = formatCell(context.getValue(), column, formatting);
         if (column.format !== 'status' || text === '') return text;
-        // A status reads as its list label when the column names a list ('IN_REVIEW' -> 'In Review').
-        const value = String(context.getValue());
-        const label = column.list ? formatCell(context.getValue(), { format: 'list', list: column.list }, formatting) : text;
-        return <StatusBadge value={value} label={label} />;
+        // formatCell already reads a status as its list label ('IN_REVIEW' -> 'In Review'); the badge colours by value.
+        return <StatusBadge value={String(context.getValue())} label={text} />;
       },
       meta: { column },
     }),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  formatCell,
   initialTableState,
   matchesFilters,
   matchesSearch,
@@ -69,5 +70,15 @@ describe('table model', () => {
       '"beta","£900.50","15/01/2026"',
       '',
     ]);
+  });
+});
+
+describe('status cells', () => {
+  it('read as the list label when the column names a list, in CSV as on screen', () => {
+    const edition = registry.edition('us');
+    const lists = (id: string) => (id === 'claim-statuses' ? registry.resolve('claim-statuses', 'us') : undefined) as never;
+    const column = { format: 'status' as const, list: 'claim-statuses' };
+    expect(formatCell('UN_FILED', column, { edition, lists })).toBe('Not Filed');
+    expect(formatCell('OTHER', column, { edition, lists })).toBe('OTHER');
   });
 });
