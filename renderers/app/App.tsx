@@ -1,25 +1,112 @@
-import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
+import { Provider as JotaiProvider } from 'jotai';
+import { BrowserRouter, Navigate, Route, Routes, useParams } from 'react-router';
 import { ThemeProvider } from '../theme/ThemeProvider.tsx';
 import { RegistryGate } from '../definitions/RegistryGate.tsx';
-import { AppShell } from './AppShell.tsx';
 import { GalleryIndex } from '../gallery/GalleryIndex.tsx';
 import { GalleryItem } from '../gallery/GalleryItem.tsx';
+import { StudioRoutes } from '../studio/StudioRoutes.tsx';
+import { sessionStore } from '../session/store.ts';
+import { SessionEffects } from '../session/SessionEffects.tsx';
+import { PERSONAS, type Persona } from '../session/personas.ts';
+import { AuthLayout } from '../auth/AuthLayout.tsx';
+import { LoginPage } from '../auth/LoginPage.tsx';
+import { LoadingPage } from '../auth/LoadingPage.tsx';
+import { LogoutPage } from '../auth/LogoutPage.tsx';
+import { ForgotPasswordPage } from '../auth/ForgotPasswordPage.tsx';
+import { ResendValidationPage } from '../auth/ResendValidationPage.tsx';
+import { ConfirmMfaResetPage, ConfirmPasswordResetPage, ConfirmUserPage } from '../auth/ConfirmPages.tsx';
+import { SignupValidationPage } from '../auth/SignupValidationPage.tsx';
+import { ValidatePage } from '../auth/ValidatePage.tsx';
+import { UnsupportedPage } from '../auth/UnsupportedPage.tsx';
+import {
+  ApplicationSignedPage,
+  LoginExistingPage,
+  PasswordExpiredPage,
+  ServerDownPage,
+  SignupSubmittedPage,
+} from '../auth/StaticPages.tsx';
+import { RequireAuth } from '../shell/RequireAuth.tsx';
+import { SignedInShell } from '../shell/SignedInShell.tsx';
+import { PersonaArea } from '../shell/PersonaArea.tsx';
+import { DashboardPage, ProfilePage } from '../shell/DashboardPage.tsx';
+import { CookieConsent } from '../shell/CookieConsent.tsx';
+import { Toaster } from '../shell/toaster.tsx';
 import { NotFound } from './NotFound.tsx';
 
 export function App() {
   return (
-    <ThemeProvider>
-      <BrowserRouter>
-        <Routes>
-          <Route element={<AppShell />}>
-            {/* Sign-in comes with a later issue; until then the gallery is the front page. */}
-            <Route index element={<Navigate to="/gallery" replace />} />
-            <Route path="gallery" element={<RegistryGate><GalleryIndex /></RegistryGate>} />
-            <Route path="gallery/:id" element={<RegistryGate><GalleryItem /></RegistryGate>} />
-            <Route path="*" element={<NotFound />} />
-          </Route>
-        </Routes>
-      </BrowserRouter>
-    </ThemeProvider>
+    <JotaiProvider store={sessionStore}>
+      <ThemeProvider>
+        <BrowserRouter>
+          <SessionEffects />
+          <RegistryGate>
+            <AppRoutes />
+          </RegistryGate>
+          <CookieConsent />
+          <Toaster />
+        </BrowserRouter>
+      </ThemeProvider>
+    </JotaiProvider>
   );
+}
+
+function AppRoutes() {
+  return (
+    <Routes>
+      {/* Public routes (spec 000 section 2). */}
+      <Route element={<AuthLayout />}>
+        <Route index element={<Navigate to="/login" replace />} />
+        <Route path="login" element={<LoginPage />} />
+        <Route path="login-existing" element={<LoginExistingPage />} />
+        <Route path="loading" element={<LoadingPage />} />
+        <Route path="loading/:token" element={<LoadingPage />} />
+        <Route path="logout" element={<LogoutPage />} />
+        <Route path="signup-submitted" element={<SignupSubmittedPage />} />
+        <Route path="signup-validation/:token" element={<SignupValidationPage />} />
+        <Route path="resend-validation" element={<ResendValidationPage />} />
+        <Route path="serverdown" element={<ServerDownPage />} />
+        <Route path="unsupported" element={<UnsupportedPage />} />
+        <Route path="application-signed" element={<ApplicationSignedPage />} />
+        <Route path="forgot-password" element={<ForgotPasswordPage />} />
+        <Route path="password-expired" element={<PasswordExpiredPage />} />
+        <Route path="confirmMfaReset/:token" element={<ConfirmMfaResetPage />} />
+        <Route path="confirmUser/:token" element={<ConfirmUserPage />} />
+        <Route path="confirmPasswordReset/:token" element={<ConfirmPasswordResetPage />} />
+        <Route path="validate/:workflowId" element={<ValidatePage />} />
+        <Route path="*" element={<NotFound />} />
+      </Route>
+      {/* The gallery moved behind sign-in; old links still land there. */}
+      <Route path="gallery" element={<Navigate to="/admin/gallery" replace />} />
+      <Route path="gallery/:id" element={<GalleryRedirect />} />
+      {/* Protected routes: the signed-in shell and one area per account type. */}
+      <Route element={<RequireAuth />}>
+        <Route element={<SignedInShell />}>{PERSONAS.map(areaRoutes)}</Route>
+      </Route>
+    </Routes>
+  );
+}
+
+function areaRoutes(persona: Persona) {
+  const base = persona.base.slice(1);
+  const dashboard = persona.dashboard.slice(persona.base.length + 1);
+  return (
+    <Route key={persona.id} path={base} element={<PersonaArea persona={persona} />}>
+      <Route index element={<Navigate to={persona.dashboard} replace />} />
+      <Route path={dashboard} element={<DashboardPage persona={persona} />} />
+      <Route path="profile" element={<ProfilePage />} />
+      {persona.id === 'admin' && (
+        <>
+          <Route path="gallery" element={<GalleryIndex />} />
+          <Route path="gallery/:id" element={<GalleryItem />} />
+          <Route path="studio/*" element={<StudioRoutes />} />
+        </>
+      )}
+      <Route path="*" element={<NotFound />} />
+    </Route>
+  );
+}
+
+function GalleryRedirect() {
+  const { id = '' } = useParams();
+  return <Navigate to={`/admin/gallery/${encodeURIComponent(id)}${window.location.search}`} replace />;
 }

@@ -1,13 +1,13 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { Box, Button, Code, Heading, Text } from '@chakra-ui/react';
+import { ErrorPage } from '../shell/ErrorPage.tsx';
 
 interface State {
   error?: Error;
 }
 
 /**
- * Turns a render error into a readable message instead of a blank page: a definition that resolves
- * but trips a renderer should say what went wrong and where, like a registry fault does.
+ * Turns a render error into the generic error page ('An unexpected error occurred.') instead of a
+ * blank page; navigating elsewhere gives the new page its chance.
  */
 export class ErrorBoundary extends Component<{ children: ReactNode; resetKey?: string }, State> {
   override state: State = {};
@@ -17,7 +17,6 @@ export class ErrorBoundary extends Component<{ children: ReactNode; resetKey?: s
   }
 
   override componentDidUpdate(previous: { resetKey?: string }) {
-    // Navigating elsewhere gives the new page its chance.
     if (this.state.error && previous.resetKey !== this.props.resetKey) this.setState({ error: undefined });
   }
 
@@ -28,18 +27,6 @@ export class ErrorBoundary extends Component<{ children: ReactNode; resetKey?: s
   override render() {
     const { error } = this.state;
     if (!error) return this.props.children;
-    return (
-      <Box role="alert" p="6" borderWidth="1px" borderColor="border.error" bg="bg.error" rounded="md">
-        <Heading size="md" mb="2">
-          This page could not be shown
-        </Heading>
-        <Text mb="3">
-          <Code>{error.name}</Code> {error.message}
-        </Text>
-        <Button size="sm" variant="outline" onClick={() => this.setState({ error: undefined })}>
-          Try again
-        </Button>
-      </Box>
-    );
+    return <ErrorPage error={error} onRetry={() => this.setState({ error: undefined })} />;
   }
 }

@@ -4,10 +4,12 @@ import { Link } from 'react-router';
 export function NotFound() {
   return (
     <Stack gap="3" py="10" align="center">
-      <Heading size="lg">Page not found</Heading>
+      <Heading as="h1" size="lg">
+        Page not found
+      </Heading>
       <Text color="fg.muted">There is nothing at this address.</Text>
-      <ChakraLink asChild>
-        <Link to="/gallery">Go to the definition gallery</Link>
+      <ChakraLink asChild colorPalette="blue">
+        <Link to="/">Go to the start page</Link>
       </ChakraLink>
     </Stack>
   );

@@ -68,7 +68,7 @@ export function GalleryIndex() {
               <Table.Row key={definition.id}>
                 <Table.Cell>
                   <ChakraLink asChild colorPalette="blue" fontFamily="mono" fontSize="sm">
-                    <Link to={`/gallery/${definition.id}`}>{definition.id}</Link>
+                    <Link to={`/admin/gallery/${definition.id}`}>{definition.id}</Link>
                   </ChakraLink>
                 </Table.Cell>
                 <Table.Cell>

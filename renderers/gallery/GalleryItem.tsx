@@ -28,7 +28,7 @@ export function GalleryItem() {
           No definition {id}
         </Heading>
         <ChakraLink asChild colorPalette="blue">
-          <Link to="/gallery">Back to the gallery</Link>
+          <Link to="/admin/gallery">Back to the gallery</Link>
         </ChakraLink>
       </Stack>
     );
@@ -39,7 +39,7 @@ export function GalleryItem() {
       <Flex gap="4" wrap="wrap" align="center" justify="space-between">
         <Box>
           <ChakraLink asChild fontSize="sm" color="fg.muted">
-            <Link to="/gallery">← Definition gallery</Link>
+            <Link to="/admin/gallery">← Definition gallery</Link>
           </ChakraLink>
           <Flex gap="3" align="center">
             <Heading as="h1" size="xl">

@@ -18,7 +18,7 @@ export function PagePreview({ definition }: { definition: PageDefinition }) {
               block.ref
             ) : (
               <ChakraLink asChild colorPalette="blue">
-                <Link to={`/gallery/${block.ref}`}>{block.ref}</Link>
+                <Link to={`/admin/gallery/${block.ref}`}>{block.ref}</Link>
               </ChakraLink>
             )}
           </List.Item>

@@ -1,4 +1,10 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { signInThroughApi } from './support/sign-in.ts';
+
+// The gallery is for the provider's staff: every test signs in as the provider admin first.
+test.beforeEach(async ({ page }) => {
+  await signInThroughApi(page, 'admin@provider.example');
+});
 
 /** One field's row (label, widget, messages), found by the field's path. */
 const fieldBox = (page: Page, path: string) => page.getByTestId(`field-${path}`);
@@ -10,7 +16,7 @@ const textbox = (scope: Page | Locator, name: string) => scope.getByRole('textbo
 
 test.describe('form preview: claim', () => {
   test('messages appear while the data is wrong and clear once fixed', async ({ page }) => {
-    await page.goto('/gallery/claim');
+    await page.goto('/admin/gallery/claim');
     const zip = page.getByLabel('Zip Code');
     await expect(zip).toHaveValue('60607');
     await zip.fill('00000');
@@ -29,7 +35,7 @@ test.describe('form preview: claim', () => {
   });
 
   test('contact fields show and are required only when the reporter is not the right contact', async ({ page }) => {
-    await page.goto('/gallery/claim');
+    await page.goto('/admin/gallery/claim');
     const question = page.getByRole('radiogroup', { name: 'Are you the right contact for this claim?' });
     await question.getByText('Yes', { exact: true }).click();
     await expect(page.getByLabel('Contact Name')).toHaveCount(0);
@@ -49,7 +55,7 @@ test.describe('form preview: claim', () => {
   });
 
   test('the UK edition says Postcode and has no State', async ({ page }) => {
-    await page.goto('/gallery/claim');
+    await page.goto('/admin/gallery/claim');
     await expect(page.getByLabel('Zip Code')).toBeVisible();
     await expect(page.getByRole('combobox', { name: 'State' })).toBeVisible();
     await page.getByLabel('Edition').selectOption({ label: 'UK' });
@@ -66,7 +72,7 @@ test.describe('table preview: agency-quotes', () => {
   const firstRow = (page: Page) => page.locator('tbody tr').first();
 
   test('sorts by a column', async ({ page }) => {
-    await page.goto('/gallery/agency-quotes');
+    await page.goto('/admin/gallery/agency-quotes');
     const before = await firstRow(page).innerText();
     const header = page.getByRole('columnheader', { name: 'Client' });
     await expect(header).toHaveAttribute('aria-sort', 'none');
@@ -81,7 +87,7 @@ test.describe('table preview: agency-quotes', () => {
   });
 
   test('pages and changes the page size', async ({ page }) => {
-    await page.goto('/gallery/agency-quotes');
+    await page.goto('/admin/gallery/agency-quotes');
     await expect(page.locator('tbody tr')).toHaveCount(25);
     const pageOne = await firstRow(page).innerText();
     await page.getByRole('button', { name: 'Next page' }).click();
@@ -98,7 +104,7 @@ test.describe('table preview: agency-quotes', () => {
   });
 
   test('search narrows the rows and an unknown text shows the empty text', async ({ page }) => {
-    await page.goto('/gallery/agency-quotes');
+    await page.goto('/admin/gallery/agency-quotes');
     const search = page.getByRole('searchbox', { name: 'Search by client or quote number' });
     await search.fill('zzz-no-such-client');
     await expect(page.getByTestId('table-agency-quotes').getByText('No quotes found')).toBeVisible();
@@ -109,7 +115,7 @@ test.describe('table preview: agency-quotes', () => {
 
 test.describe('table preview: tools', () => {
   test('columns hide and move, rows expand, density toggles, CSV downloads', async ({ page }) => {
-    await page.goto('/gallery/agency-quotes');
+    await page.goto('/admin/gallery/agency-quotes');
     const table = page.getByTestId('table-agency-quotes');
     await expect(table.getByRole('columnheader', { name: 'Client' })).toBeVisible();
 
@@ -136,15 +142,15 @@ test.describe('table preview: tools', () => {
   });
 
   test('loading shows placeholder rows', async ({ page }) => {
-    await page.goto('/gallery/agency-quotes');
+    await page.goto('/admin/gallery/agency-quotes');
     await page.getByText('Show loading state').click();
     await expect(page.getByTestId('table-loading').locator('tr')).toHaveCount(6);
   });
 });
 
 test('the gallery lists definitions and filters them by kind and text', async ({ page }) => {
-  await page.goto('/');
-  await expect(page).toHaveURL(/\/gallery$/);
+  await page.goto('/gallery');
+  await expect(page).toHaveURL(/\/admin\/gallery$/);
   const table = page.getByRole('table', { name: 'Definitions' });
   await expect(table.getByRole('link', { name: 'claim', exact: true })).toBeVisible();
   await page.getByLabel('Kind').selectOption('table');
@@ -156,7 +162,7 @@ test('the gallery lists definitions and filters them by kind and text', async ({
 });
 
 test('the color mode toggle switches to dark and back', async ({ page }) => {
-  await page.goto('/gallery');
+  await page.goto('/admin/gallery');
   const html = page.locator('html');
   await expect(html).not.toHaveClass(/dark/);
   const background = await page.locator('main').evaluate((element) => getComputedStyle(element.parentElement!).backgroundColor);
@@ -171,7 +177,7 @@ test('the color mode toggle switches to dark and back', async ({ page }) => {
 
 test.describe('dialogs', () => {
   test('Send stays disabled until the form changes', async ({ page }) => {
-    await page.goto('/gallery/feedback');
+    await page.goto('/admin/gallery/feedback');
     await page.getByRole('button', { name: 'Open as dialog' }).click();
     const dialog = page.getByRole('dialog');
     await expect(dialog.getByRole('heading', { name: 'Feedback' })).toBeVisible();
@@ -184,7 +190,7 @@ test.describe('dialogs', () => {
   });
 
   test('a submit with errors reveals them and focuses the first invalid field', async ({ page }) => {
-    await page.goto('/gallery/claim');
+    await page.goto('/admin/gallery/claim');
     await page.getByText('Start with the sample data').click();
     await page.getByRole('button', { name: 'Open as dialog' }).click();
     const dialog = page.getByRole('dialog');
@@ -201,7 +207,7 @@ test.describe('dialogs', () => {
   });
 
   test('a failed submit keeps the data and shows the error; a good one closes the dialog', async ({ page }) => {
-    await page.goto('/gallery/feedback');
+    await page.goto('/admin/gallery/feedback');
     await page.getByText('Dialog submit fails').click();
     await page.getByRole('button', { name: 'Open as dialog' }).click();
     const dialog = page.getByRole('dialog');

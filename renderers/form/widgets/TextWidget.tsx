@@ -11,8 +11,10 @@ export function TextWidget(props: WidgetProps) {
 }
 
 /** A single-line input; `type` lets email and postcode reuse it. */
-export function PlainInput(props: WidgetProps & { type?: string; autoComplete?: string; transform?: (text: string) => string }) {
-  const { id, value, onChange, onBlur, onFocus, autofocus, placeholder, options, schema, type = 'text', autoComplete, transform } = props;
+export function PlainInput(
+  props: WidgetProps & { type?: string; autoComplete?: string; transform?: (text: string) => string },
+) {
+  const { id, value, onChange, onBlur, onFocus, autofocus, placeholder, options, schema, type = 'text', autoComplete, inputMode, transform } = props;
   const flags = useWidgetFlags(props);
   const handleChange = (event: ChangeEvent<HTMLInputElement>) => {
     const text = transform ? transform(event.target.value) : event.target.value;
@@ -28,6 +30,7 @@ export function PlainInput(props: WidgetProps & { type?: string; autoComplete?: 
       placeholder={placeholder}
       autoFocus={autofocus}
       autoComplete={autoComplete}
+      inputMode={inputMode}
       maxLength={typeof schema.maxLength === 'number' ? schema.maxLength : undefined}
       disabled={flags.disabled}
       readOnly={flags.readOnly}

@@ -12,6 +12,8 @@ import { MultiSelectWidget } from './MultiSelectWidget.tsx';
 import { CheckboxesWidget } from './CheckboxesWidget.tsx';
 import { CheckboxWidget } from './CheckboxWidget.tsx';
 import { DateWidget } from './DateWidget.tsx';
+import { PasswordWidget } from './PasswordWidget.tsx';
+import { OneTimeCodeWidget } from './OneTimeCodeWidget.tsx';
 
 /**
  * Widgets by the names definitions use in `ui:widget` (definitions/README.md), plus rjsf's own names
@@ -32,6 +34,8 @@ export const WIDGETS: RegistryWidgetsType = {
   checkboxes: CheckboxesWidget,
   checkbox: CheckboxWidget,
   date: DateWidget,
+  password: PasswordWidget,
+  oneTimeCode: OneTimeCodeWidget,
   TextWidget,
   TextareaWidget,
   EmailWidget,
@@ -41,4 +45,5 @@ export const WIDGETS: RegistryWidgetsType = {
   CheckboxesWidget,
   CheckboxWidget,
   DateWidget,
+  PasswordWidget,
 };

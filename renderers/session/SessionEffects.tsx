@@ -1,0 +1,76 @@
+import { useEffect, useRef } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { isApiError } from '../../api/api-error.ts';
+import { toaster } from '../shell/toaster.tsx';
+import { api, sessionEvents } from './api.ts';
+import { VERSION_POLL_INTERVAL_MS } from './constants.ts';
+import { environmentQuery, featureFlagsQuery, resetSessionState, sessionNoticeAtom, sessionStore, syncEdition } from './store.ts';
+
+/** The event raised when the server reports another console version than the one first seen. */
+export const VERSION_CHANGED_EVENT = 'console-version-changed';
+
+/**
+ * The session's side effects, mounted once inside the router: the edition from the server's answers,
+ * the client's events (an expired session, server trouble) as notices and toasts, and the version poll.
+ */
+export function SessionEffects() {
+  useEditionSync();
+  useClientEvents();
+  useVersionPoll();
+  return null;
+}
+
+function useEditionSync() {
+  useEffect(() => {
+    const unsubscribe = [featureFlagsQuery.atom, environmentQuery.atom].map((watched) => sessionStore.sub(watched, syncEdition));
+    void featureFlagsQuery.ensure(sessionStore);
+    void environmentQuery.ensure(sessionStore);
+    return () => unsubscribe.forEach((stop) => stop());
+  }, []);
+}
+
+function useClientEvents() {
+  useEffect(
+    () =>
+      sessionEvents.subscribe((event) => {
+        if (event.type === 'sessionExpired') {
+          resetSessionState();
+          // A remembered device says why it has to sign in again; the protected route sends it to /login.
+          if (event.message) sessionStore.set(sessionNoticeAtom, event.message);
+          return;
+        }
+        toaster.create({ type: 'error', title: event.message, closable: true });
+      }),
+    [],
+  );
+}
+
+/** Every 60 seconds: a server-down answer goes to /serverdown; a new version raises the event. */
+function useVersionPoll() {
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const firstVersion = useRef<string | null>(null);
+  const paused = pathname === '/serverdown';
+  useEffect(() => {
+    if (paused) return undefined;
+    const check = async () => {
+      try {
+        const { data } = await api.GET('/api/console-version');
+        if (!data) return;
+        firstVersion.current ??= data.v;
+        if (data.v !== firstVersion.current) window.dispatchEvent(new CustomEvent(VERSION_CHANGED_EVENT, { detail: data.v }));
+      } catch (error) {
+        if (isServerDown(error)) void navigate('/serverdown');
+      }
+    };
+    void check();
+    const timer = window.setInterval(() => void check(), VERSION_POLL_INTERVAL_MS);
+    return () => window.clearInterval(timer);
+  }, [paused, navigate]);
+}
+
+/** No answer at all, or a gateway/maintenance answer: the server is down. */
+function isServerDown(error: unknown): boolean {
+  if (!isApiError(error)) return false;
+  return (error.status === 0 && !error.cancelled) || error.status === 502 || error.status === 503 || error.status === 504;
+}

@@ -1,0 +1,69 @@
+/**
+ * The session's and shell's timings and fixed values (spec 000 section 9), written once. Pages import
+ * them from here rather than repeating a number.
+ */
+
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+
+/** The loading page waits this long before going to the dashboard ('Post-login loading delay 800 ms'). */
+export const LOADING_REDIRECT_DELAY_MS = 800;
+/** The cookie consent bar appears this long after the page opens. */
+export const COOKIE_CONSENT_DELAY_MS = 1.5 * SECOND;
+/** A consent answer is asked again after six months. */
+export const COOKIE_CONSENT_MAX_AGE_SECONDS = 183 * 24 * 60 * 60;
+/** The console version is checked this often. */
+export const VERSION_POLL_INTERVAL_MS = 60 * SECOND;
+/** The server-down page reloads itself after this long. */
+export const MAINTENANCE_RELOAD_MS = 30 * SECOND;
+/** The signed-in user's data counts as fresh this long. */
+export const CURRENT_USER_STALE_MS = 10 * MINUTE;
+/** The environment answer is cached this long (in session storage). */
+export const ENVIRONMENT_CACHE_MS = 30 * MINUTE;
+/** Permissions and feature flags: re-read on the same schedule as the user. */
+export const PERMISSIONS_STALE_MS = 10 * MINUTE;
+export const FEATURE_FLAGS_STALE_MS = 10 * MINUTE;
+/** Logout modal close delay. */
+export const LOGOUT_MODAL_CLOSE_DELAY_MS = 500;
+/** Search throttle for type-ahead lookups (the team selector). */
+export const SEARCH_THROTTLE_MS = 200;
+
+/** Multi-factor and one-time codes have this many characters. */
+export const ONE_TIME_CODE_LENGTH = 6;
+/** The console version this build was made for (spec 000 section 9). */
+export const CONSOLE_VERSION = '2.467.1';
+
+/**
+ * The one stored preference kept when signing out: the colour theme (next-themes' key). Everything else
+ * in local and session storage goes.
+ */
+export const KEPT_PREFERENCE_KEY = 'theme';
+/** The cookie that remembers the cookie-consent answer (a cookie, so signing out keeps it). */
+export const COOKIE_CONSENT_COOKIE = 'cookieConsent';
+/** Session storage keys. */
+export const STORAGE_KEYS = {
+  environment: 'session.environment',
+  team: 'session.team',
+  incidentDismissed: 'session.incidentBannerDismissed',
+} as const;
+
+/** Feature flag names (spec 000 section 6) the session and shell read. */
+export const FLAGS = {
+  rememberDevice: 'remember-device',
+  maintenance: 'maintenance-mode',
+  maintenanceUs: 'maintenance-mode-us',
+  maintenanceUk: 'maintenance-mode-uk',
+  incidentBanner: 'incident-banner',
+  ukEnvironment: 'uk-environment',
+} as const;
+
+/** Where outside links go. */
+export const LINKS = {
+  privacyPolicy: 'https://cyberconsole.example/privacy-policy',
+  termsOfUse: 'https://cyberconsole.example/terms-of-use',
+  statusPage: 'https://status.cyberconsole.example',
+  chromeDownload: 'https://www.google.com/chrome/',
+} as const;
+
+/** The team selector's value for every team. */
+export const ALL_TEAMS = 'ALL';

@@ -1,0 +1,42 @@
+import { Container } from '@chakra-ui/react';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { useEdition } from '../auth/use-auth-form.ts';
+import { FLAGS } from '../session/constants.ts';
+import { dashboardFor, personaOfAccountType, withTerms, type Persona } from '../session/personas.ts';
+import { useCurrentUser, useFeatureFlags } from '../session/use-session.ts';
+import { ErrorBoundary } from '../app/ErrorBoundary.tsx';
+import { Header, type NavItem } from './Header.tsx';
+import { IncidentBanner } from './IncidentBanner.tsx';
+import { MaintenanceScreen } from './MaintenanceScreen.tsx';
+import { MfaRequiredDialog } from './MfaRequiredDialog.tsx';
+
+/** The areas' navigation; the provider's staff also get the definition gallery and studio. */
+function navOf(persona: Persona): NavItem[] {
+  const dashboard = { to: persona.dashboard, label: persona.id === 'vendor' ? 'Claims' : 'Dashboard' };
+  if (persona.id !== 'admin') return [dashboard];
+  return [dashboard, { to: '/admin/gallery', label: 'Definition gallery' }, { to: '/admin/studio', label: 'Studio' }];
+}
+
+/**
+ * One persona's area: only users of its account type may enter (anyone else goes to their own
+ * dashboard). Draws the header, the incident banner, the MFA-required dialog and the page.
+ */
+export function PersonaArea({ persona }: { persona: Persona }) {
+  const user = useCurrentUser().data!;
+  const edition = useEdition();
+  const flags = useFeatureFlags();
+  const location = useLocation();
+  const own = personaOfAccountType(user.account.accountType);
+  if (own?.id !== persona.id) return <Navigate to={dashboardFor(user.account.accountType)} replace />;
+  const maintenance = flags[FLAGS.maintenance] || flags[FLAGS.maintenanceUs] || flags[FLAGS.maintenanceUk];
+  return (
+    <>
+      <Header user={user} persona={persona} areaName={withTerms(persona.name, edition.terms)} nav={navOf(persona)} />
+      <IncidentBanner />
+      <Container as="main" maxW="7xl" py="6">
+        <ErrorBoundary resetKey={location.pathname}>{maintenance ? <MaintenanceScreen /> : <Outlet />}</ErrorBoundary>
+      </Container>
+      <MfaRequiredDialog user={user} profilePath={`${persona.base}/profile`} />
+    </>
+  );
+}

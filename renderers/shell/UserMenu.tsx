@@ -1,0 +1,91 @@
+import { useState } from 'react';
+import { Avatar, Box, Button, Menu, Portal, Text } from '@chakra-ui/react';
+import { useNavigate } from 'react-router';
+import type { components } from '../../api/schema.d.ts';
+import { api } from '../session/api.ts';
+import type { CurrentUser } from '../session/store.ts';
+import { toaster } from './toaster.tsx';
+
+type AccountSummary = components['schemas']['AccountSummary'];
+
+/**
+ * Switching account (spec 000 section 4): a one-time token for the other account opens in a new tab at
+ * /loading/{token}, so this tab keeps its session. Failures are only logged (section 8).
+ */
+async function switchTo(account: AccountSummary): Promise<void> {
+  const tab = window.open('', '_blank');
+  try {
+    const { data } = await api.POST('/api/auth/v1/accounts/{accountId}/myToken', { params: { path: { accountId: account.id } } });
+    if (tab) tab.location.href = data!.url;
+    else window.location.assign(data!.url);
+  } catch (error) {
+    tab?.close();
+    console.error('Switching account failed', error);
+    toaster.create({ type: 'error', title: `Could not switch to ${account.name}`, closable: true });
+  }
+}
+
+/** The user menu: who is signed in, for which account, and Sign out. */
+export function UserMenu({ user, accountLabel, profilePath }: { user: CurrentUser; accountLabel: string; profilePath: string }) {
+  const navigate = useNavigate();
+  const [others, setOthers] = useState<AccountSummary[]>([]);
+  // The accounts to switch to, read when the menu opens (the list rarely changes).
+  const loadAccounts = () => {
+    api
+      .GET('/api/auth/v1/my-accounts')
+      .then(({ data }) => setOthers((data?.content ?? []).filter((account) => account.id !== user.account.id)))
+      .catch(() => setOthers([]));
+  };
+  return (
+    <Menu.Root positioning={{ placement: 'bottom-end' }} onOpenChange={(details) => details.open && loadAccounts()}>
+      <Menu.Trigger asChild>
+        <Button variant="ghost" size="sm" px="2" aria-label={`User menu for ${user.fullName}`} data-testid="user-menu">
+          <Avatar.Root size="xs" colorPalette="blue">
+            <Avatar.Fallback name={user.fullName}>{user.initials}</Avatar.Fallback>
+          </Avatar.Root>
+          <Box display={{ base: 'none', md: 'block' }} textAlign="start" lineHeight="short">
+            <Text fontSize="sm" fontWeight="medium">
+              {user.fullName}
+            </Text>
+            <Text fontSize="xs" color="fg.muted">
+              {accountLabel}
+            </Text>
+          </Box>
+        </Button>
+      </Menu.Trigger>
+      <Portal>
+        <Menu.Positioner>
+          <Menu.Content minW="60">
+            <Box px="3" py="2">
+              <Text fontWeight="medium">{user.fullName}</Text>
+              <Text fontSize="sm" color="fg.muted">
+                {user.email}
+              </Text>
+              <Text fontSize="sm" color="fg.muted" data-testid="user-menu-account">
+                {accountLabel}
+              </Text>
+            </Box>
+            <Menu.Separator />
+            {others.length > 0 && (
+              <Menu.ItemGroup>
+                <Menu.ItemGroupLabel>Switch account</Menu.ItemGroupLabel>
+                {others.map((account) => (
+                  <Menu.Item key={account.id} value={`switch-${account.id}`} onSelect={() => void switchTo(account)}>
+                    {account.fullName || account.name}
+                  </Menu.Item>
+                ))}
+                <Menu.Separator />
+              </Menu.ItemGroup>
+            )}
+            <Menu.Item value="profile" onSelect={() => void navigate(profilePath)}>
+              My profile
+            </Menu.Item>
+            <Menu.Item value="sign-out" onSelect={() => void navigate('/logout')}>
+              Sign out
+            </Menu.Item>
+          </Menu.Content>
+        </Menu.Positioner>
+      </Portal>
+    </Menu.Root>
+  );
+}

@@ -1,0 +1,334 @@
+import { chromium, expect, test } from '@playwright/test';
+import { CHROMIUM_LAUNCH } from '../support/chromium.ts';
+import {
+  acceptCookies,
+  apiToken,
+  DEMO_PASSWORD,
+  emailBox,
+  lastMailId,
+  latestMail,
+  linkPath,
+  passwordBox,
+  signInThroughApi,
+  signInThroughPage,
+} from './support/sign-in.ts';
+
+/** Every demo persona and the dashboard its account type lands on (spec 000 section 2). */
+const PERSONAS: ReadonlyArray<[email: string, dashboard: string]> = [
+  ['admin@provider.example', '/admin/dashboard'],
+  ['agent@agency.example', '/agency/dashboard'],
+  ['policyholder@insured.example', '/customer/dashboard'],
+  ['carrier@carrier.example', '/carrier/dashboard'],
+  ['da@aggregator.example', '/da/dashboard'],
+  ['mssp@mssp.example', '/mssp/dashboard'],
+  ['cluster@cluster.example', '/cluster/dashboard'],
+  ['vendor@vendor.example', '/vendor/claims'],
+  ['reinsurer@reinsurer.example', '/reinsurer/dashboard'],
+  ['processor@premium.example', '/premiumprocessor/dashboard'],
+];
+
+test.describe('sign in through the login page', () => {
+  for (const [email, dashboard] of PERSONAS) {
+    test(`${email} lands on ${dashboard}`, async ({ page }) => {
+      await signInThroughPage(page, email);
+      await expect(page).toHaveURL(new RegExp(`${dashboard}$`));
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    });
+  }
+
+  test('/ goes to /login, and the loading page says it is preparing the account', async ({ page }) => {
+    await acceptCookies(page.context());
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/login$/);
+    await emailBox(page).fill('carrier@carrier.example');
+    await passwordBox(page).fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page.getByText("We're preparing you to enter an account.")).toBeVisible();
+    await expect(page.getByText('Please wait.')).toBeVisible();
+    await expect(page).toHaveURL(/\/carrier\/dashboard$/);
+  });
+
+  test('a wrong password shows the invalid-credentials message', async ({ page }) => {
+    await acceptCookies(page.context());
+    await page.goto('/login');
+    await emailBox(page).fill('underwriter@provider.example');
+    await passwordBox(page).fill('not-the-password');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page.getByTestId('form-error')).toHaveText('Invalid credentials. Please try again.');
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('the remember-this-device checkbox shows while its flag is on', async ({ page }) => {
+    await acceptCookies(page.context());
+    await page.goto('/login');
+    await expect(page.getByText('Remember this device')).toBeVisible();
+    await expect(page.getByText('Reset MFA')).toHaveCount(0);
+  });
+
+  test('a signed-in visitor of /login goes to their dashboard', async ({ page }) => {
+    await signInThroughApi(page, 'mssp@mssp.example');
+    await page.goto('/login');
+    await expect(page).toHaveURL(/\/mssp\/dashboard$/);
+  });
+});
+
+test('MFA: the 6-digit code from the outbox signs in; Login waits for exactly 6 characters', async ({ page, request }) => {
+  const email = 'mfa@agency.example';
+  const before = await lastMailId(request, email);
+  await acceptCookies(page.context());
+  await page.goto('/login');
+  await emailBox(page).fill(email);
+  await passwordBox(page).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Login' }).click();
+  const code = page.getByRole('textbox', { name: 'Verification Code' });
+  await expect(code).toBeVisible();
+  await expect(code).toBeFocused();
+  await expect(page.getByRole('link', { name: 'Reset MFA' })).toBeVisible();
+  const login = page.getByRole('button', { name: 'Login' });
+  await expect(login).toBeDisabled();
+  await code.fill('12345');
+  await expect(login).toBeDisabled();
+  const mail = await latestMail(request, email, /verification code is \d{6}/, before);
+  const sent = /verification code is (\d{6})/.exec(mail.body)![1]!;
+  await code.fill(sent);
+  await expect(login).toBeEnabled();
+  await login.click();
+  await expect(page).toHaveURL(/\/agency\/dashboard$/, { timeout: 10_000 });
+});
+
+test('Reset MFA opens the confirmation dialog on the forgot-password page', async ({ page }) => {
+  await acceptCookies(page.context());
+  await page.goto('/login');
+  await emailBox(page).fill('mfa@agency.example');
+  await passwordBox(page).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.getByRole('link', { name: 'Reset MFA' }).click();
+  await expect(page).toHaveURL(/\/forgot-password$/);
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('heading', { name: 'Reset Multi Factor Authentication' })).toBeVisible();
+  await passwordBox(dialog).fill('wrong-password');
+  await dialog.getByRole('button', { name: 'Reset MFA' }).click();
+  await expect(dialog.getByTestId('dialog-error')).toHaveText('Invalid login credentials. Please reset your password first, if necessary.');
+  await passwordBox(dialog).fill(DEMO_PASSWORD);
+  await dialog.getByRole('button', { name: 'Reset MFA' }).click();
+  await expect(page.getByTestId('reset-sent')).toHaveText('An email has been sent to you. Please follow the instructions to reset your MFA.');
+});
+
+test('forgot password and reset: the e-mailed link sets a new password that then signs in', async ({ page, request }) => {
+  const email = 'underwriter@provider.example';
+  const newPassword = 'Fresh-Start-2026-xy!';
+  const before = await lastMailId(request, email);
+  await acceptCookies(page.context());
+  await page.goto('/login');
+  await page.getByRole('link', { name: 'Forgot Password' }).click();
+  await expect(page).toHaveURL(/\/forgot-password$/);
+  await page.getByRole('textbox', { name: 'Email' }).fill(email);
+  await page.getByRole('button', { name: 'Reset Password' }).click();
+  await expect(page.getByTestId('reset-sent')).toHaveText('An email has been sent to you. Please follow the instructions to reset your password.', {
+    timeout: 20_000,
+  });
+
+  const mail = await latestMail(request, email, /confirmPasswordReset/, before);
+  await page.goto(linkPath(mail.body, 'confirmPasswordReset'));
+  const save = page.getByRole('button', { name: 'Save Password' });
+  await expect(save).toBeDisabled();
+  await page.getByLabel('New Password').fill(newPassword);
+  await page.getByLabel('Confirm Password').fill(`${newPassword}x`);
+  await expect(page.getByText('Passwords do not match')).toBeVisible();
+  await expect(save).toBeDisabled();
+  await page.getByLabel('Confirm Password').fill(newPassword);
+  await expect(page.getByText('Passwords do not match')).toHaveCount(0);
+  await expect(page.getByTestId('password-checklist')).toBeVisible();
+  await expect(save).toBeEnabled();
+  await save.click();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/, { timeout: 10_000 });
+
+  // The new password signs in; the old one no longer does.
+  await page.goto('/logout');
+  await expect(page.getByText("You've been successfully logged out.")).toBeVisible();
+  expect((await request.post('/api/auth/v1/login', { data: { username: email, password: DEMO_PASSWORD } })).status()).toBe(401);
+  await signInThroughPage(page, email, newPassword);
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+
+  // The link works once.
+  await page.goto(linkPath(mail.body, 'confirmPasswordReset'));
+  await expect(page.getByTestId('link-failure')).toHaveText(
+    "The reset link you're using has expired and you will need to get a new one to continue resetting your password",
+  );
+});
+
+test('an invited user joins through the e-mailed link and signs in with the new password', async ({ page, request }) => {
+  const email = `invitee-${Date.now()}@agency.example`;
+  const password = 'Joining-Team-2026!';
+  const admin = await apiToken(request, 'admin@provider.example');
+  const agent = await apiToken(request, 'agent@agency.example');
+  const me = await request.get('/api/auth/v1/me', { headers: { Authorization: `Bearer ${agent}` } });
+  const accountId = ((await me.json()) as { account: { id: string } }).account.id;
+  const invited = await request.post('/api/auth/v1/invitations', {
+    headers: { Authorization: `Bearer ${admin}` },
+    data: { tokenType: 'EXISTING_ACCOUNT', email, accountId },
+  });
+  expect(invited.status()).toBe(201);
+
+  const mail = await latestMail(request, email, /signup-validation/);
+  await acceptCookies(page.context());
+  await page.goto(linkPath(mail.body, 'signup-validation'));
+  await expect(page.getByRole('heading', { name: 'Join your team' })).toBeVisible();
+  await page.getByLabel('First Name').fill('Ivy');
+  await page.getByLabel('Last Name').fill('Invitee');
+  await passwordBox(page).fill(password);
+  await page.getByLabel('Confirm Password').fill('something-else');
+  await expect(page.getByText('Passwords do not match')).toBeVisible();
+  await page.getByLabel('Confirm Password').fill(password);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page).toHaveURL(/\/agency\/dashboard$/, { timeout: 10_000 });
+  await expect(page.getByTestId('user-menu')).toContainText('Ivy Invitee');
+
+  await page.goto('/logout');
+  await expect(page.getByText("You've been successfully logged out.")).toBeVisible();
+  await signInThroughPage(page, email, password);
+  await expect(page).toHaveURL(/\/agency\/dashboard$/);
+});
+
+test('a new organisation signs up with its invitation code', async ({ page, request }) => {
+  const email = `founder-${Date.now()}@newagency.example`;
+  const admin = await apiToken(request, 'admin@provider.example');
+  const invited = await request.post('/api/auth/v1/invitations', {
+    headers: { Authorization: `Bearer ${admin}` },
+    data: { tokenType: 'NEW_ACCOUNT', email, accountType: 'AGENCY', firstName: 'Nia', lastName: 'Founder' },
+  });
+  expect(invited.status()).toBe(201);
+  const { invitationCode } = (await invited.json()) as { invitationCode: string };
+  const mail = await latestMail(request, email, /signup-validation/);
+  await acceptCookies(page.context());
+  await page.goto(linkPath(mail.body, 'signup-validation'));
+  await expect(page.getByRole('heading', { name: 'Sign up' })).toBeVisible();
+  const submit = page.getByRole('button', { name: 'Sign Up' });
+  await page.getByLabel('Invitation Code').fill(invitationCode);
+  await page.getByLabel('Organization Name').fill('Founders Risk Group');
+  await page.getByLabel('NPN Number').fill('12398745');
+  await passwordBox(page).fill('Founding-Day-2026!');
+  await expect(submit).toBeDisabled();
+  await page.getByText('I agree to the Terms of Use and the Privacy Policy').click();
+  await expect(submit).toBeEnabled();
+  await submit.click();
+  await expect(page).toHaveURL(/\/agency\/dashboard$/, { timeout: 10_000 });
+  await expect(page.getByTestId('user-menu')).toContainText('Founders Risk Group');
+});
+
+test('an expired or unknown sign-up link says so', async ({ page }) => {
+  await acceptCookies(page.context());
+  await page.goto('/signup-validation/not-a-real-token');
+  await expect(page.getByTestId('link-failure')).toContainText('Link Expired/Not Found!');
+});
+
+test('a protected route sends the visitor to /login and back after signing in', async ({ page }) => {
+  await acceptCookies(page.context());
+  await page.goto('/admin/gallery/claim');
+  await expect(page).toHaveURL(/\/login$/);
+  await emailBox(page).fill('admin@provider.example');
+  await passwordBox(page).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(/\/admin\/gallery\/claim$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+});
+
+test('sign-out clears the session; the dashboard then asks to sign in', async ({ page }) => {
+  await signInThroughPage(page, 'agent@agency.example');
+  await page.evaluate(() => localStorage.setItem('theme', 'light'));
+  await page.getByTestId('user-menu').click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/logout$/);
+  await expect(page.getByText("You've been successfully logged out.")).toBeVisible();
+  const stored = await page.evaluate(() => ({
+    session: Object.keys(sessionStorage),
+    local: Object.keys(localStorage),
+  }));
+  expect(stored.session).toEqual([]);
+  expect(stored.local).toEqual(['theme']);
+  await page.getByRole('link', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await page.goto('/agency/dashboard');
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('a remembered device whose session cannot be refreshed is told why it has to sign in again', async ({ page }) => {
+  await acceptCookies(page.context());
+  await page.goto('/login');
+  await emailBox(page).fill('reinsurer@reinsurer.example');
+  await passwordBox(page).fill(DEMO_PASSWORD);
+  await page.getByText('Remember this device').click();
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(/\/reinsurer\/dashboard$/);
+  expect(await page.evaluate(() => localStorage.getItem('auth.refreshToken'))).not.toBeNull();
+  // The session ends elsewhere: the access token is refused and the refresh token is no longer valid.
+  await page.evaluate(() => {
+    sessionStorage.setItem('auth.accessToken', 'not.a-valid.token');
+    localStorage.setItem('auth.refreshToken', 'revoked-refresh-token');
+  });
+  await page.reload();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByTestId('session-notice')).toHaveText(
+    'Your current session has expired. Please log back into the platform to refresh your session.',
+  );
+});
+
+test('resend validation always says the same', async ({ page }) => {
+  await acceptCookies(page.context());
+  await page.goto('/resend-validation');
+  await page.getByRole('textbox', { name: 'Email' }).fill('nobody@nowhere.example');
+  await page.getByRole('button', { name: 'Resend Validation Email' }).click();
+  await expect(page.getByTestId('validation-sent')).toHaveText('A validation email has been sent to your email address');
+});
+
+test('the public pages show their texts', async ({ page }) => {
+  await acceptCookies(page.context());
+  await page.goto('/signup-submitted');
+  await expect(page.getByText('Thank you for signing up! Please check your email and confirm your account.')).toBeVisible();
+  await page.goto('/serverdown');
+  await expect(page.getByText('Apologies for the interruption, we are down for scheduled maintenance. Please check back soon.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Refresh' })).toHaveAttribute('href', '/loading');
+  await page.goto('/loading?accountName=Summit%20Risk%20Partners');
+  await expect(page.getByText("You're entering Summit Risk Partners")).toBeVisible();
+  await page.goto('/password-expired');
+  await expect(page.getByRole('heading', { name: 'Your password has expired' })).toBeVisible();
+  await page.goto('/unsupported');
+  await expect(page.getByRole('link', { name: 'Get Chrome' })).toBeVisible();
+});
+
+test('the one-time-code page opens the workflow page with the e-mailed code', async ({ page, request }) => {
+  const email = 'policyholder@insured.example';
+  const before = await lastMailId(request, email);
+  await acceptCookies(page.context());
+  await page.goto('/validate/5eed0000-0000-4000-8000-0000000e9a1d');
+  await expect(page.getByRole('heading', { name: 'Access your payment page' })).toBeVisible();
+  await expect(page.getByTestId('support-contact')).toBeVisible();
+  await expect(page.getByRole('button', { name: /Send the code by text/ })).toBeDisabled();
+  await page.getByRole('button', { name: /Send the code by email/ }).click();
+  const mail = await latestMail(request, email, /\b\d{6}\b/, before);
+  const code = /\b(\d{6})\b/.exec(mail.body)![1]!;
+  await page.getByRole('textbox', { name: 'Access Code' }).fill(code);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/customer\/dashboard/, { timeout: 10_000 });
+});
+
+test('a .uk host shows the UK edition', async () => {
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM_LAUNCH.executablePath,
+    args: [...CHROMIUM_LAUNCH.args, '--host-resolver-rules=MAP console.example.uk 127.0.0.1'],
+  });
+  try {
+    const context = await browser.newContext({ baseURL: 'http://console.example.uk:4173' });
+    await acceptCookies(context, 'http://console.example.uk:4173');
+    const page = await context.newPage();
+    await page.goto('/login');
+    await emailBox(page).fill('broker@brokerage.example');
+    await passwordBox(page).fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page).toHaveURL(/\/agency\/dashboard$/, { timeout: 10_000 });
+    await expect(page.getByTestId('area-name')).toHaveText('Brokerage');
+    await expect(page.getByTestId('dashboard-agency')).toContainText('Brokerage · Thames Cyber Brokers');
+  } finally {
+    await browser.close();
+  }
+});

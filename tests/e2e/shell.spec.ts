@@ -1,0 +1,131 @@
+import { expect, test } from '@playwright/test';
+import { acceptCookies, apiToken, signInThroughApi } from './support/sign-in.ts';
+
+test('a user may only enter the area of their account type', async ({ page }) => {
+  await signInThroughApi(page, 'agent@agency.example');
+  await page.goto('/admin/dashboard');
+  await expect(page).toHaveURL(/\/agency\/dashboard$/);
+  await page.goto('/carrier');
+  await expect(page).toHaveURL(/\/agency\/dashboard$/);
+  await page.goto('/agency');
+  await expect(page).toHaveURL(/\/agency\/dashboard$/);
+});
+
+test('the agency dashboard shows its tables as tabs with their empty state', async ({ page }) => {
+  await signInThroughApi(page, 'agent@agency.example');
+  await page.goto('/agency/dashboard');
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  await expect(page.getByTestId('area-name')).toHaveText('Agency');
+  for (const [tab, empty] of [
+    ['Quotes', 'No quotes found'],
+    ['Binders', 'No binders found'],
+    ['Policies', 'No policies found'],
+    ['Accounts', 'No accounts found'],
+    ['Submissions', 'No submissions found'],
+  ] as const) {
+    await page.getByRole('tab', { name: tab }).click();
+    await expect(page.getByRole('tabpanel')).toContainText(empty);
+  }
+});
+
+test('the header: team selector with All for admins, user menu with name and account', async ({ page }) => {
+  await signInThroughApi(page, 'admin@provider.example');
+  await page.goto('/admin/dashboard');
+  const selector = page.getByTestId('team-selector');
+  await expect(selector).toContainText('Underwriting');
+  await page.getByRole('combobox', { name: 'Team' }).click();
+  await expect(page.getByTestId('team-selector').getByRole('option', { name: 'All', exact: true })).toBeVisible();
+  await page.getByRole('combobox', { name: 'Team' }).fill('oper');
+  await page.getByTestId('team-selector').getByRole('option', { name: 'Operations' }).click();
+  await expect(selector).toContainText('Operations');
+  await page.getByTestId('user-menu').click();
+  await expect(page.getByRole('menu')).toContainText('Ada Admin');
+  await expect(page.getByRole('menu')).toContainText('Cyber Console');
+  await expect(page.getByRole('menuitem', { name: 'Sign out' })).toBeVisible();
+});
+
+test("an agency user starts on the default team and sees only their account's teams", async ({ page }) => {
+  await signInThroughApi(page, 'agent@agency.example');
+  await page.goto('/agency/dashboard');
+  await expect(page.getByTestId('team-selector')).toContainText('Default Team');
+  await page.getByRole('combobox', { name: 'Team' }).click();
+  await expect(page.getByTestId('team-selector').getByRole('option', { name: 'West Coast' })).toBeVisible();
+  // Demo tokens are account-scoped, which offers All (spec 000 section 6).
+  await expect(page.getByTestId('team-selector').getByRole('option', { name: 'All', exact: true })).toBeVisible();
+  await expect(page.getByTestId('team-selector').getByRole('option', { name: 'Underwriting' })).toHaveCount(0);
+});
+
+test('the admin header links the definition gallery and the studio; /gallery redirects behind sign-in', async ({ page }) => {
+  await signInThroughApi(page, 'admin@provider.example');
+  await page.goto('/gallery');
+  await expect(page).toHaveURL(/\/admin\/gallery$/);
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('link', { name: 'Definition gallery' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Studio' })).toHaveAttribute('href', '/admin/studio');
+});
+
+test('the cookie consent bar appears after a moment and remembers the answer', async ({ page }) => {
+  await page.goto('/login');
+  const bar = page.getByTestId('cookie-consent');
+  await expect(bar).toBeVisible();
+  await expect(bar.getByRole('link', { name: 'privacy policy' })).toBeVisible();
+  await bar.getByRole('button', { name: 'Accept' }).click();
+  await expect(bar).toHaveCount(0);
+  await page.reload();
+  await page.waitForTimeout(2000);
+  await expect(bar).toHaveCount(0);
+});
+
+test('the theme toggle switches the signed-in shell to dark and back', async ({ page }) => {
+  await signInThroughApi(page, 'carrier@carrier.example');
+  await page.goto('/carrier/dashboard');
+  const html = page.locator('html');
+  await page.getByRole('button', { name: 'Switch to dark mode' }).click();
+  await expect(html).toHaveClass(/dark/);
+  await page.getByRole('button', { name: 'Switch to light mode' }).click();
+  await expect(html).not.toHaveClass(/dark/);
+});
+
+test('an unknown page inside an area says so, with a way back', async ({ page }) => {
+  await signInThroughApi(page, 'vendor@vendor.example');
+  await page.goto('/vendor/no-such-page');
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Claims' })).toBeVisible();
+});
+
+test('the studio is mounted for provider staff at /admin/studio', async ({ page }) => {
+  await signInThroughApi(page, 'admin@provider.example');
+  await page.goto('/admin/dashboard');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Studio' }).click();
+  await expect(page).toHaveURL(/\/admin\/studio$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+});
+
+test('a provider user jumps into an agency: /loading/{token} names the account and opens its dashboard', async ({ page, request }) => {
+  const admin = await apiToken(request, 'admin@provider.example');
+  const agent = await apiToken(request, 'agent@agency.example');
+  const me = await request.get('/api/auth/v1/me', { headers: { Authorization: `Bearer ${agent}` } });
+  const accountId = ((await me.json()) as { account: { id: string } }).account.id;
+  const jump = await request.post(`/api/auth/v1/agency/${accountId}/jtoken`, { headers: { Authorization: `Bearer ${admin}` } });
+  expect(jump.status()).toBe(200);
+  const { url } = (await jump.json()) as { url: string };
+  await acceptCookies(page.context());
+  await page.goto(url);
+  await expect(page.getByText("You're entering Summit Risk Partners")).toBeVisible();
+  await expect(page).toHaveURL(/\/agency\/dashboard$/, { timeout: 10_000 });
+  await expect(page.getByTestId('user-menu')).toContainText('Ada Admin');
+});
+
+test('a cluster user switches to one of their agencies in a new tab', async ({ page, context }) => {
+  await signInThroughApi(page, 'cluster@cluster.example');
+  await page.goto('/cluster/dashboard');
+  await page.getByTestId('user-menu').click();
+  const opened = context.waitForEvent('page');
+  await page.getByRole('menuitem', { name: /Harbor Insurance Group/ }).click();
+  const tab = await opened;
+  await expect(tab).toHaveURL(/\/agency\/dashboard$/, { timeout: 10_000 });
+  await expect(tab.getByTestId('user-menu')).toContainText('Harbor Insurance Group');
+  // The first tab keeps its own session.
+  await page.reload();
+  await expect(page).toHaveURL(/\/cluster\/dashboard$/);
+});

@@ -1,0 +1,79 @@
+import { expect, type APIRequestContext, type BrowserContext, type Locator, type Page } from '@playwright/test';
+
+/** Every demo user's password (server/seed/demo-world.ts). */
+export const DEMO_PASSWORD = 'Demo-Password-2026!';
+
+/** The accessible name of the inputs (labels carry an aria-hidden asterisk). */
+export const emailBox = (page: Page) => page.getByRole('textbox', { name: 'Email', exact: true });
+export const passwordBox = (scope: Page | Locator) => scope.getByRole('textbox', { name: 'Password', exact: true });
+
+/** Answers the cookie consent in advance, so the bar never covers a button. */
+export async function acceptCookies(context: BrowserContext, url = 'http://127.0.0.1:4173'): Promise<void> {
+  await context.addCookies([{ name: 'cookieConsent', value: 'accepted', url }]);
+}
+
+/** Signs in through the login page and waits until the app left the sign-in pages. */
+export async function signInThroughPage(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+  await acceptCookies(page.context());
+  await page.goto('/login');
+  await emailBox(page).fill(email);
+  await passwordBox(page).fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).not.toHaveURL(/\/(login|loading)(\/|\?|$)/, { timeout: 10_000 });
+}
+
+/** Signs in through the API and puts the tokens where the app keeps them (fast; for tests about other things). */
+export async function signInThroughApi(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+  await acceptCookies(page.context());
+  const response = await page.request.post('/api/auth/v1/login', { data: { username: email, password } });
+  expect(response.status(), `sign-in of ${email}`).toBe(200);
+  const tokens = (await response.json()) as { accessToken: string; refreshToken: string };
+  // Session storage belongs to the origin: open a page of the origin first, then store the tokens there.
+  await page.goto('/api/console-version');
+  await page.evaluate(({ accessToken, refreshToken }) => {
+    sessionStorage.setItem('auth.accessToken', accessToken);
+    sessionStorage.setItem('auth.refreshToken', refreshToken);
+  }, tokens);
+}
+
+/** An access token for API calls made by the test itself. */
+export async function apiToken(request: APIRequestContext, email: string, password = DEMO_PASSWORD): Promise<string> {
+  const response = await request.post('/api/auth/v1/login', { data: { username: email, password } });
+  expect(response.status(), `sign-in of ${email}`).toBe(200);
+  return ((await response.json()) as { accessToken: string }).accessToken;
+}
+
+interface OutboxMessage {
+  id: number;
+  to: string;
+  subject: string | null;
+  body: string;
+}
+
+/** The newest message to an address that matches, waiting for it to arrive. */
+export async function latestMail(request: APIRequestContext, to: string, matching: RegExp, after = 0): Promise<OutboxMessage> {
+  let found: OutboxMessage | undefined;
+  await expect
+    .poll(async () => {
+      const response = await request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`);
+      const { content } = (await response.json()) as { content: OutboxMessage[] };
+      found = content.find((message) => message.id > after && matching.test(message.body));
+      return Boolean(found);
+    }, { message: `a mail to ${to} matching ${matching}` })
+    .toBe(true);
+  return found!;
+}
+
+/** The id of the newest message to an address (0 when none), to wait for a newer one. */
+export async function lastMailId(request: APIRequestContext, to: string): Promise<number> {
+  const response = await request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`);
+  const { content } = (await response.json()) as { content: OutboxMessage[] };
+  return content[0]?.id ?? 0;
+}
+
+/** The path (and query) of the first console link in a mail body; the mail's host may differ from the test server's. */
+export function linkPath(body: string, page: string): string {
+  const match = new RegExp(`https?://[^\\s/]+(/${page}/[^\\s]+)`).exec(body);
+  if (!match?.[1]) throw new Error(`no /${page}/ link in: ${body}`);
+  return match[1];
+}
