@@ -5,6 +5,8 @@ import { RegistryGate } from '../definitions/RegistryGate.tsx';
 import { GalleryIndex } from '../gallery/GalleryIndex.tsx';
 import { GalleryItem } from '../gallery/GalleryItem.tsx';
 import { StudioRoutes } from '../studio/StudioRoutes.tsx';
+import { ClaimsPage } from '../claims/ClaimsPage.tsx';
+import { CLAIMS_AREAS } from '../shell/PersonaArea.tsx';
 import { sessionStore } from '../session/store.ts';
 import { SessionEffects } from '../session/SessionEffects.tsx';
 import { PERSONAS, type Persona } from '../session/personas.ts';
@@ -94,6 +96,7 @@ function areaRoutes(persona: Persona) {
       <Route index element={<Navigate to={persona.dashboard} replace />} />
       <Route path={dashboard} element={<DashboardPage persona={persona} />} />
       <Route path="profile" element={<ProfilePage />} />
+      {CLAIMS_AREAS.has(persona.id) && <Route path="claims" element={<ClaimsPage />} />}
       {persona.id === 'admin' && (
         <>
           <Route path="gallery" element={<GalleryIndex />} />

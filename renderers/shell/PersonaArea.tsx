@@ -10,11 +10,15 @@ import { IncidentBanner } from './IncidentBanner.tsx';
 import { MaintenanceScreen } from './MaintenanceScreen.tsx';
 import { MfaRequiredDialog } from './MfaRequiredDialog.tsx';
 
+/** Areas with a claims page (agencies report claims for their clients, insureds for themselves, staff see all). */
+export const CLAIMS_AREAS: ReadonlySet<Persona['id']> = new Set(['admin', 'agency', 'customer']);
+
 /** The areas' navigation; the provider's staff also get the definition gallery and studio. */
 function navOf(persona: Persona): NavItem[] {
   const dashboard = { to: persona.dashboard, label: persona.id === 'vendor' ? 'Claims' : 'Dashboard' };
-  if (persona.id !== 'admin') return [dashboard];
-  return [dashboard, { to: '/admin/gallery', label: 'Definition gallery' }, { to: '/admin/studio', label: 'Studio' }];
+  const claims = CLAIMS_AREAS.has(persona.id) ? [{ to: `${persona.base}/claims`, label: 'Claims' }] : [];
+  if (persona.id !== 'admin') return [dashboard, ...claims];
+  return [dashboard, ...claims, { to: '/admin/gallery', label: 'Definition gallery' }, { to: '/admin/studio', label: 'Studio' }];
 }
 
 /**

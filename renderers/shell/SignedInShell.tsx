@@ -3,6 +3,7 @@ import { Outlet, useLocation, useNavigate } from 'react-router';
 import { USER_LOAD_ERROR } from '../../api/error-catalogue.ts';
 import { ErrorBoundary } from '../app/ErrorBoundary.tsx';
 import { ErrorPage } from './ErrorPage.tsx';
+import { ServerDefinitions } from '../definitions/server-source.ts';
 
 import { useCurrentUser } from '../session/use-session.ts';
 
@@ -28,18 +29,25 @@ export function SignedInShell() {
         </Container>
       );
     }
-    return (
-      <Flex minH="100vh" align="center" justify="center" gap="3" role="status">
-        <Spinner size="sm" />
-        <Text color="fg.muted">Loading your console…</Text>
-      </Flex>
-    );
+    return <ShellLoading />;
   }
+  // Pages wait for the published definitions, so a form never shows its built-in wording first.
   return (
     <Box minH="100vh" bg="bg.subtle" color="fg">
       <ErrorBoundary resetKey={location.pathname}>
-        <Outlet />
+        <ServerDefinitions fallback={<ShellLoading />}>
+          <Outlet />
+        </ServerDefinitions>
       </ErrorBoundary>
     </Box>
+  );
+}
+
+function ShellLoading() {
+  return (
+    <Flex minH="100vh" align="center" justify="center" gap="3" role="status">
+      <Spinner size="sm" />
+      <Text color="fg.muted">Loading your console…</Text>
+    </Flex>
   );
 }

@@ -10,7 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const dataRoot = mkdtempSync(join(tmpdir(), 'e2e-db-'));
-const child = spawn('npx', ['tsx', 'server/main.ts'], {
+// node with tsx's loader rather than `npx tsx`: one process, so a stop reaches the server itself.
+const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
   stdio: 'inherit',
   env: { ...process.env, DATABASE_URL: '', DATA_DIR: join(dataRoot, 'pglite'), PORT: process.env.E2E_PORT ?? '4173', HOST: '127.0.0.1' },
 });

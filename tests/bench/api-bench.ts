@@ -1,0 +1,186 @@
+/**
+ * `npm run bench:api`: loads the running server from a second process over loopback and prints
+ * requests per second and p50/p99 latency for sign-in, token refresh and the current user, on PGlite
+ * and on PostgreSQL (when DATABASE_URL is set, else postgres://postgres@127.0.0.1:5432/test if it
+ * answers). The console-version call, which touches no database, is measured in the same run as the
+ * baseline: the server's floor on this machine. A measurement, not a test: it never fails on figures.
+ *
+ * Sign-in is argon2id hashing by design (tens of milliseconds of CPU each), so its rate is bounded by
+ * the cores, not by the server. Each refresh uses the token the previous one returned (tokens rotate).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+
+const PORT = Number(process.env.BENCH_PORT ?? 4391);
+const BASE = `http://127.0.0.1:${PORT}`;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
+const PASSWORD = 'Demo-Password-2026!';
+/** Demo users that sign in without MFA; each virtual user signs in as one of them. */
+const USERS = ['agent@agency.example', 'agent@otheragency.example', 'broker@brokerage.example', 'carrier@carrier.example', 'cluster@cluster.example', 'vendor@vendor.example'];
+
+interface Result {
+  name: string;
+  requests: number;
+  failures: number;
+  seconds: number;
+  latencies: number[];
+}
+
+async function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; stop: () => Promise<void> }> {
+  // node with tsx's loader, not `npx tsx`: one process, so stopping it frees the port.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', LOG_LEVEL: 'error', ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${BASE}/api/console-version`)).ok) break;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+  return {
+    child,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+async function post(path: string, body: unknown, token?: string) {
+  return fetch(`${BASE}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+}
+
+async function signIn(user: string): Promise<{ accessToken: string; refreshToken: string }> {
+  const response = await post('/api/auth/v1/login', { username: user, password: PASSWORD });
+  if (!response.ok) throw new Error(`sign-in of ${user} answered ${response.status}`);
+  return (await response.json()) as { accessToken: string; refreshToken: string };
+}
+
+/** Runs `step` in `concurrency` loops for `seconds`; each loop keeps its own state (a token chain). */
+async function load<S>(name: string, concurrency: number, init: (index: number) => Promise<S>, step: (state: S) => Promise<[boolean, S]>): Promise<Result> {
+  const states: S[] = await Promise.all(Array.from({ length: concurrency }, (_, index) => init(index)));
+  const latencies: number[] = [];
+  let failures = 0;
+  const started = performance.now();
+  const end = started + SECONDS * 1000;
+  await Promise.all(
+    states.map(async (initial: S) => {
+      let state: S = initial;
+      while (performance.now() < end) {
+        const t0 = performance.now();
+        const [ok, next] = await step(state);
+        latencies.push(performance.now() - t0);
+        if (!ok) failures += 1;
+        state = next;
+      }
+    }),
+  );
+  return { name, requests: latencies.length, failures, seconds: (performance.now() - started) / 1000, latencies };
+}
+
+async function runAll(label: string): Promise<Result[]> {
+  const results: Result[] = [];
+  results.push(
+    await load('baseline: console version (no database)', CONCURRENCY, async () => null, async (state) => {
+      const response = await fetch(`${BASE}/api/console-version`);
+      await response.arrayBuffer();
+      return [response.ok, state];
+    }),
+  );
+  results.push(
+    await load('sign-in (argon2id)', Math.min(CONCURRENCY, 4), async (index) => USERS[index % USERS.length]!, async (user) => {
+      const response = await post('/api/auth/v1/login', { username: user, password: PASSWORD });
+      await response.arrayBuffer();
+      return [response.ok, user];
+    }),
+  );
+  results.push(
+    await load('token refresh (rotating)', CONCURRENCY, async (index) => (await signIn(USERS[index % USERS.length]!)).refreshToken, async (refreshToken) => {
+      const response = await post('/api/auth/v1/token/refresh', { refreshToken });
+      if (!response.ok) return [false, refreshToken];
+      const pair = (await response.json()) as { refreshToken: string };
+      return [true, pair.refreshToken];
+    }),
+  );
+  results.push(
+    await load('current user (me)', CONCURRENCY, async (index) => (await signIn(USERS[index % USERS.length]!)).accessToken, async (token) => {
+      const response = await fetch(`${BASE}/api/auth/v1/me`, { headers: { authorization: `Bearer ${token}` } });
+      await response.arrayBuffer();
+      return [response.ok, token];
+    }),
+  );
+  print(label, results);
+  return results;
+}
+
+function print(label: string, results: Result[]) {
+  const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+  console.log(`\n${label}: ${SECONDS} s per call, ${CONCURRENCY} concurrent clients (sign-in: ${Math.min(CONCURRENCY, 4)})`);
+  console.log('call                                        requests  failed   req/s   p50 ms   p99 ms');
+  for (const result of results) {
+    const sorted = [...result.latencies].sort((a, b) => a - b);
+    console.log(
+      `${result.name.padEnd(42)} ${String(result.requests).padStart(9)} ${String(result.failures).padStart(7)} ${(result.requests / result.seconds).toFixed(0).padStart(7)} ${pct(sorted, 50).toFixed(1).padStart(8)} ${pct(sorted, 99).toFixed(1).padStart(8)}`,
+    );
+  }
+}
+
+async function postgresUrl(): Promise<string | undefined> {
+  const url = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.end();
+    return url;
+  } catch {
+    return undefined;
+  }
+}
+
+async function main() {
+  const dataRoot = mkdtempSync(join(tmpdir(), 'bench-api-'));
+  try {
+    const embedded = await startServer({ DATABASE_URL: '', DATA_DIR: join(dataRoot, 'pglite') });
+    try {
+      await runAll('PGlite (embedded)');
+    } finally {
+      await embedded.stop();
+    }
+    const url = await postgresUrl();
+    if (!url) {
+      console.log('\nPostgreSQL: not reachable (set DATABASE_URL); skipped.');
+      return;
+    }
+    // A schema of its own, so the benchmark's demo world never mixes with other data in that database.
+    const schema = `bench_api_${process.pid}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`CREATE SCHEMA ${schema}`);
+    const separator = url.includes('?') ? '&' : '?';
+    const server = await startServer({ DATABASE_URL: `${url}${separator}options=-c%20search_path%3D${schema}` });
+    try {
+      await runAll(`PostgreSQL (${url.replace(/:[^:@/]*@/, ':***@')})`);
+    } finally {
+      await server.stop();
+      await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+      await admin.end();
+    }
+  } finally {
+    rmSync(dataRoot, { recursive: true, force: true });
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
