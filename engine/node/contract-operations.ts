@@ -50,22 +50,29 @@ function jsonSchemaOf(content: unknown, root: JsonObject): JsonSchema | undefine
   return schema === undefined ? undefined : (foldAllOf(dereference(schema, root)) as JsonSchema);
 }
 
-/** Replaces every local $ref with a copy of its target; a $ref seen again on its own path is left as an open schema. */
-function dereference(node: unknown, root: JsonObject, trail: readonly string[] = []): unknown {
-  if (Array.isArray(node)) return node.map((item) => dereference(item, root, trail));
+/**
+ * Replaces every local $ref of api/openapi.yaml with its target. A $ref met again on its own path (a
+ * recursive schema) is left as an open schema for the lint, or refused where a caller needs the real
+ * shape (the server's route validation).
+ */
+export function dereference(node: unknown, root: JsonObject, onCycle: 'open' | 'throw' = 'open', trail: readonly string[] = []): unknown {
+  if (Array.isArray(node)) return node.map((item) => dereference(item, root, onCycle, trail));
   if (!isObject(node)) return node;
   const ref = node.$ref;
   if (typeof ref === 'string') {
     if (!ref.startsWith('#/')) throw new Error(`api/openapi.yaml: only local $ref values are supported, got '${ref}'`);
-    if (trail.includes(ref)) return {};
+    if (trail.includes(ref)) {
+      if (onCycle === 'throw') throw new Error(`api/openapi.yaml: recursive $ref '${ref}'`);
+      return {};
+    }
     const target = ref
       .slice(2)
       .split('/')
       .reduce<unknown>((value, key) => (isObject(value) ? value[key.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined), root);
     if (target === undefined) throw new Error(`api/openapi.yaml: $ref '${ref}' points at nothing`);
-    return dereference(target, root, [...trail, ref]);
+    return dereference(target, root, onCycle, [...trail, ref]);
   }
-  return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, dereference(value, root, trail)]));
+  return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, dereference(value, root, onCycle, trail)]));
 }
 
 /** `allOf: [A, B]` of object schemas becomes one schema with the properties and required fields of both. */

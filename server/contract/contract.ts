@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
+import { dereference as dereferenceContract } from '../../engine/node/contract-operations.ts';
 
 /**
  * Reads api/openapi.yaml and turns each operation into what Fastify needs: a route, JSON schemas for the
@@ -37,22 +38,9 @@ function isObject(value: unknown): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** Replaces every local $ref with the object it points at (the contract has no recursive schemas). */
-export function dereference(node: unknown, root: JsonObject, trail: readonly string[] = []): unknown {
-  if (Array.isArray(node)) return node.map((item) => dereference(item, root, trail));
-  if (!isObject(node)) return node;
-  const ref = node.$ref;
-  if (typeof ref === 'string') {
-    if (!ref.startsWith('#/')) throw new Error(`api/openapi.yaml: only local $ref values are supported, got '${ref}'`);
-    if (trail.includes(ref)) throw new Error(`api/openapi.yaml: recursive $ref '${ref}'`);
-    const target = ref
-      .slice(2)
-      .split('/')
-      .reduce<unknown>((value, key) => (isObject(value) ? value[key.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined), root);
-    if (target === undefined) throw new Error(`api/openapi.yaml: $ref '${ref}' points at nothing`);
-    return dereference(target, root, [...trail, ref]);
-  }
-  return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, dereference(value, root, trail)]));
+/** Every local $ref replaced by its target; the contract has no recursive schemas, so one is refused. */
+export function dereference(node: unknown, root: JsonObject): unknown {
+  return dereferenceContract(node, root, 'throw');
 }
 
 function jsonSchemaOf(content: unknown): unknown {
