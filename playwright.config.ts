@@ -1,5 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_LAUNCH } from './tests/support/chromium.ts';
+import { E2E_ORIGIN } from './tests/e2e/support/origin.ts';
 
 /**
  * End-to-end tests against the real server with the production build of the client, on a fresh
@@ -14,7 +15,7 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 5_000 },
   use: {
-    baseURL: 'http://127.0.0.1:4173',
+    baseURL: E2E_ORIGIN,
     browserName: 'chromium',
     launchOptions: { executablePath: CHROMIUM_LAUNCH.executablePath, args: CHROMIUM_LAUNCH.args },
     viewport: { width: 1280, height: 900 },
@@ -22,7 +23,7 @@ export default defineConfig({
   },
   webServer: {
     command: 'npx vite build && node tests/scripts/e2e-server.mjs',
-    url: 'http://127.0.0.1:4173/api/console-version',
+    url: `${E2E_ORIGIN}/api/console-version`,
     // Always a fresh build: a server left running from an older build would test stale code.
     reuseExistingServer: false,
     timeout: 120_000,

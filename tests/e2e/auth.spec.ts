@@ -1,5 +1,6 @@
 import { chromium, expect, test } from '@playwright/test';
 import { CHROMIUM_LAUNCH } from '../support/chromium.ts';
+import { E2E_PORT } from './support/origin.ts';
 import {
   acceptCookies,
   apiToken,
@@ -318,8 +319,8 @@ test('a .uk host shows the UK edition', async () => {
     args: [...CHROMIUM_LAUNCH.args, '--host-resolver-rules=MAP console.example.uk 127.0.0.1'],
   });
   try {
-    const context = await browser.newContext({ baseURL: 'http://console.example.uk:4173' });
-    await acceptCookies(context, 'http://console.example.uk:4173');
+    const context = await browser.newContext({ baseURL: `http://console.example.uk:${E2E_PORT}` });
+    await acceptCookies(context, `http://console.example.uk:${E2E_PORT}`);
     const page = await context.newPage();
     await page.goto('/login');
     await emailBox(page).fill('broker@brokerage.example');

@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { E2E_ORIGIN } from './origin.ts';
 
 /** Every demo user's password (server/seed/demo-world.ts). */
 export const DEMO_PASSWORD = 'Demo-Password-2026!';
@@ -8,7 +9,7 @@ export const emailBox = (page: Page) => page.getByRole('textbox', { name: 'Email
 export const passwordBox = (scope: Page | Locator) => scope.getByRole('textbox', { name: 'Password', exact: true });
 
 /** Answers the cookie consent in advance, so the bar never covers a button. */
-export async function acceptCookies(context: BrowserContext, url = 'http://127.0.0.1:4173'): Promise<void> {
+export async function acceptCookies(context: BrowserContext, url = E2E_ORIGIN): Promise<void> {
   await context.addCookies([{ name: 'cookieConsent', value: 'accepted', url }]);
 }
 

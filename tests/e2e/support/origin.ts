@@ -1,0 +1,3 @@
+/** The port end-to-end tests serve on (E2E_PORT, 4173 by default), so two runs on one machine need not collide. */
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 4173);
+export const E2E_ORIGIN = `http://127.0.0.1:${E2E_PORT}`;
