@@ -149,6 +149,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/v1/feature-flags/{key}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Turn a feature flag on or off (provider staff); every client sees it on its next load */
+        put: operations["setFeatureFlag"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/v1/env": {
         parameters: {
             query?: never;
@@ -1171,6 +1188,9 @@ export interface components {
                 [key: string]: boolean;
             };
         };
+        FeatureFlagChange: {
+            enabled: boolean;
+        };
         Environment: {
             envName: string;
             prod: boolean;
@@ -1967,6 +1987,36 @@ export interface operations {
                     "application/json": components["schemas"]["FeatureFlags"];
                 };
             };
+        };
+    };
+    setFeatureFlag: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FeatureFlagChange"];
+            };
+        };
+        responses: {
+            /** @description The flags after the change, for this request's edition */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeatureFlags"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     getEnvironment: {
