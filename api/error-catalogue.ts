@@ -72,6 +72,15 @@ export const PAYMENT_ERRORS = {
 } as const;
 
 /** Claims (spec 001 section 8). */
+/** MFA enrolment (spec 001 section 8). */
+export const MFA_SETUP_ERRORS = {
+  qrCode: 'An error has occurred fetching the QR Code. Please try again after some time.',
+  sendSms: 'Failure to send SMS. Please try again',
+  /** The spec names no text for a failed e-mail; it is worded like the SMS one. */
+  sendEmail: 'Failure to send email. Please try again',
+  verify: 'Failure to verify {type}. Please try again!',
+} as const;
+
 export const CLAIM_ERRORS = {
   save: 'Error saving claim',
   delete: 'Failed to delete claim',

@@ -28,6 +28,8 @@ export const LOGOUT_MODAL_CLOSE_DELAY_MS = 500;
 /** Search throttle for type-ahead lookups (the team selector). */
 export const SEARCH_THROTTLE_MS = 200;
 
+/** After MFA is set up on the profile page, an insured user goes to the customer dashboard this long later (spec 001). */
+export const MFA_SETUP_REDIRECT_DELAY_MS = 2 * SECOND;
 /** Multi-factor and one-time codes have this many characters. */
 export const ONE_TIME_CODE_LENGTH = 6;
 /** The console version this build was made for (spec 000 section 9). */

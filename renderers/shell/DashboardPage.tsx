@@ -10,6 +10,7 @@ import { useEditionLists } from '../gallery/use-edition-lists.ts';
 import { withTerms, type Persona } from '../session/personas.ts';
 import { useCurrentUser } from '../session/use-session.ts';
 import { DefinitionTable } from '../table/DefinitionTable.tsx';
+import { MfaSetup } from './MfaSetup.tsx';
 
 /** The tables of each area's landing page, by definition id. */
 const AREA_TABLES: Partial<Record<Persona['id'], string[]>> = {
@@ -98,7 +99,7 @@ function StaffTools() {
   );
 }
 
-/** The user's own details; the place the MFA-required dialog sends them. */
+/** The user's own details and their multi-factor set-up; the place the MFA-required dialog sends them. */
 export function ProfilePage() {
   const user = useCurrentUser().data!;
   return (
@@ -125,6 +126,7 @@ export function ProfilePage() {
           </Text>
         </Stack>
       </Box>
+      <MfaSetup user={user} />
     </Stack>
   );
 }

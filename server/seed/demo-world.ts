@@ -1,7 +1,7 @@
 /**
  * The demo world written to an empty database: one organisation of every account type (UNKNOWN is a
- * placeholder type, not an organisation), two US agencies and one UK brokerage, teams, and one user per
- * persona. Every demo user signs in with DEMO_PASSWORD.
+ * placeholder type, not an organisation), three US agencies (one of which enforces MFA) and one UK
+ * brokerage, teams, and one user per persona. Every demo user signs in with DEMO_PASSWORD.
  */
 
 export interface DemoAccount {
@@ -44,6 +44,9 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     teams: [{ name: 'Default Team', isDefault: true }, { name: 'West Coast' }, { name: 'East Coast' }] },
   { key: 'otherAgency', name: 'Harbor Insurance Group', locationAlias: 'Boston', accountType: 'AGENCY', edition: 'us', npn: '18765432',
     teams: [{ name: 'Default Team', isDefault: true }, { name: 'New England' }] },
+  // Enforces MFA (spec 000 section 4): its users sign in with a second factor; one without MFA is asked to enable it.
+  { key: 'secureAgency', name: 'Secure Agency', locationAlias: 'Austin', accountType: 'AGENCY', edition: 'us', enforceMfa: true,
+    teams: DEFAULT_TEAM },
   { key: 'brokerage', name: 'Thames Cyber Brokers', locationAlias: 'London', accountType: 'AGENCY', edition: 'uk',
     teams: [{ name: 'Default Team', isDefault: true }, { name: 'City' }] },
   { key: 'insured', name: 'Acme Precision Manufacturing', accountType: 'CUSTOMER', edition: 'us', agency: 'agency', teams: DEFAULT_TEAM },
@@ -65,8 +68,8 @@ export const DEMO_USERS: readonly DemoUser[] = [
     teams: ['Underwriting'], description: 'provider underwriter' },
   { email: 'agent@agency.example', firstName: 'Alex', lastName: 'Agent', account: 'agency', roleId: 'agency-admin', npn: '17654321',
     phone: '3035550101', teams: ['Default Team', 'West Coast'], description: 'US agency admin' },
-  { email: 'mfa@agency.example', firstName: 'Morgan', lastName: 'Factor', account: 'agency', roleId: 'agency-admin', mfaType: 'EMAIL',
-    teams: ['Default Team'], description: 'US agency user, MFA by e-mail code (code in the outbox)' },
+  { email: 'mfa@agency.example', firstName: 'Morgan', lastName: 'Factor', account: 'secureAgency', roleId: 'agency-admin', mfaType: 'EMAIL',
+    teams: ['Default Team'], description: 'admin of Secure Agency, which enforces MFA; MFA by e-mail code (code in the outbox)' },
   { email: 'agent@otheragency.example', firstName: 'Olivia', lastName: 'Other', account: 'otherAgency', roleId: 'agency-admin',
     teams: ['Default Team'], description: 'second US agency admin' },
   { email: 'broker@brokerage.example', firstName: 'Ben', lastName: 'Broker', account: 'brokerage', roleId: 'agency-admin',

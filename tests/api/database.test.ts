@@ -38,20 +38,28 @@ describe(`data layer (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, (
     expect(await migrate(db)).toEqual([]);
   });
 
-  test('the demo world: every account type, two US agencies, one UK brokerage, the demo users', async () => {
+  test('the demo world: every account type, three US agencies (one enforcing MFA), one UK brokerage, the demo users', async () => {
     const { db } = database;
-    const accounts = await db.query<{ account_type: string; edition: string; name: string }>('SELECT account_type, edition, name FROM accounts');
+    const accounts = await db.query<{ account_type: string; edition: string; name: string; enforce_mfa: boolean }>(
+      'SELECT account_type, edition, name, enforce_mfa FROM accounts',
+    );
     expect(accounts).toHaveLength(DEMO_ACCOUNTS.length);
     const types = new Set(accounts.map((row) => row.account_type));
     for (const type of ['CARRIER', 'DIGITAL', 'COWBELL', 'CUSTOMER', 'VENDOR', 'CLUSTER', 'AGENCY', 'MSSP', 'RE_INSURER', 'PREMIUM_PROCESSOR']) {
       expect(types.has(type), type).toBe(true);
     }
     const agencies = accounts.filter((row) => row.account_type === 'AGENCY');
-    expect(agencies.filter((row) => row.edition === 'us')).toHaveLength(2);
+    expect(agencies.filter((row) => row.edition === 'us')).toHaveLength(3);
+    // Only Secure Agency enforces MFA: mfa@agency.example's own account, not agent@agency.example's.
+    expect(accounts.filter((row) => row.enforce_mfa).map((row) => row.name)).toEqual(['Secure Agency']);
     expect(agencies.filter((row) => row.edition === 'uk')).toHaveLength(1);
     const users = await db.query<{ email: string; mfa_type: string }>('SELECT email, mfa_type FROM users ORDER BY email');
     expect(users.map((row) => row.email)).toEqual(DEMO_USERS.map((user) => user.email).sort());
     expect(users.find((row) => row.email === 'mfa@agency.example')?.mfa_type).toBe('EMAIL');
+    const [mfaAccount] = await db.query<{ name: string }>(
+      `SELECT a.name FROM users u JOIN accounts a ON a.id = u.account_id WHERE u.email = 'mfa@agency.example'`,
+    );
+    expect(mfaAccount?.name).toBe('Secure Agency');
     const [teams] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM teams');
     expect(teams?.n).toBeGreaterThanOrEqual(DEMO_ACCOUNTS.length);
   });
