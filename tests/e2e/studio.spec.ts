@@ -139,12 +139,16 @@ test('publish a change to the claim form, see it reach an agent, and restore the
   expect(JSON.stringify(published.rules)).toContain(RULE_MESSAGE);
 
   // An agent, in a browser of their own, signed in after the publish: on the next load their claims page's
-  // 'Report a Claim' dialog shows the published label, without a rebuild.
+  // 'Report a Claim' dialog shows the published label and rule message, without a rebuild.
   const agentContext = await browser.newContext();
   const agentPage = await agentContext.newPage();
   const agent = await apiLogin(request, AGENT);
   await signIn(agentPage, agent);
-  await expect(await claimDialogOfAgent(agentPage)).toContainText(NEW_LABEL);
+  const publishedDialog = await claimDialogOfAgent(agentPage);
+  await expect(publishedDialog).toContainText(NEW_LABEL);
+  // The rule's new message, once a report was filed.
+  await publishedDialog.getByRole('radiogroup', { name: 'Was a report filed?' }).getByText('Yes', { exact: true }).click();
+  await expect(publishedDialog.getByTestId('field-reportNumber')).toContainText(RULE_MESSAGE);
 
 
   // History: the diff of the two versions, then restore the file's version.
@@ -169,6 +173,9 @@ test('publish a change to the claim form, see it reach an agent, and restore the
   const agentDialog = await claimDialogOfAgent(agentPage);
   await expect(agentDialog).toContainText(OLD_LABEL);
   await expect(agentDialog).not.toContainText(NEW_LABEL);
+  await agentDialog.getByRole('radiogroup', { name: 'Was a report filed?' }).getByText('Yes', { exact: true }).click();
+  await expect(agentDialog.getByTestId('field-reportNumber')).toBeVisible();
+  await expect(agentDialog.getByTestId('field-reportNumber')).not.toContainText(RULE_MESSAGE);
   await agentContext.close();
 
   // The studio's own preview is back to the old label.
