@@ -13,6 +13,7 @@ import {
   signInThroughApi,
   signInThroughPage,
 } from './support/sign-in.ts';
+import { accountIdOf, openInvitation } from './support/invitations.ts';
 
 /** Every demo persona and the dashboard its account type lands on (spec 000 section 2). */
 const PERSONAS: ReadonlyArray<[email: string, dashboard: string]> = [
@@ -161,20 +162,8 @@ test('forgot password and reset: the e-mailed link sets a new password that then
 test('an invited user joins through the e-mailed link and signs in with the new password', async ({ page, request }) => {
   const email = `invitee-${Date.now()}@agency.example`;
   const password = 'Joining-Team-2026!';
-  const admin = await apiToken(request, 'admin@provider.example');
-  const agent = await apiToken(request, 'agent@agency.example');
-  const me = await request.get('/api/auth/v1/me', { headers: { Authorization: `Bearer ${agent}` } });
-  const accountId = ((await me.json()) as { account: { id: string } }).account.id;
-  const invited = await request.post('/api/auth/v1/invitations', {
-    headers: { Authorization: `Bearer ${admin}` },
-    data: { tokenType: 'EXISTING_ACCOUNT', email, accountId },
-  });
-  expect(invited.status()).toBe(201);
-
-  const mail = await latestMail(request, email, /signup-validation/);
-  await acceptCookies(page.context());
-  await page.goto(linkPath(mail.body, 'signup-validation'));
-  await expect(page.getByRole('heading', { name: 'Join your team' })).toBeVisible();
+  const accountId = await accountIdOf(request, await apiToken(request, 'agent@agency.example'));
+  await openInvitation(page, request, accountId, email);
   await page.getByLabel('First Name').fill('Ivy');
   await page.getByLabel('Last Name').fill('Invitee');
   await passwordBox(page).fill(password);

@@ -7,10 +7,10 @@ import {
   emailBox,
   lastMailId,
   latestMail,
-  linkPath,
   passwordBox,
   signInThroughPage,
 } from './support/sign-in.ts';
+import { accountIdOf, openInvitation } from './support/invitations.ts';
 
 const MFA_USER = 'mfa@agency.example';
 const JOIN_PASSWORD = 'Second-Factor-2026!';
@@ -31,23 +31,9 @@ async function mfaUserToken(request: APIRequestContext): Promise<string> {
   return ((await signedIn.json()) as { accessToken: string }).accessToken;
 }
 
-async function accountIdOf(request: APIRequestContext, accessToken: string): Promise<string> {
-  const me = await request.get('/api/auth/v1/me', { headers: { Authorization: `Bearer ${accessToken}` } });
-  return ((await me.json()) as { account: { id: string } }).account.id;
-}
-
 /** The provider invites a new user into the account; they join through the e-mailed link (as in auth.spec). */
 async function joinAccount(page: Page, request: APIRequestContext, accountId: string, email: string, dashboard: RegExp): Promise<void> {
-  const admin = await apiToken(request, 'admin@provider.example');
-  const invited = await request.post('/api/auth/v1/invitations', {
-    headers: { Authorization: `Bearer ${admin}` },
-    data: { tokenType: 'EXISTING_ACCOUNT', email, accountId },
-  });
-  expect(invited.status()).toBe(201);
-  const mail = await latestMail(request, email, /signup-validation/);
-  await acceptCookies(page.context());
-  await page.goto(linkPath(mail.body, 'signup-validation'));
-  await expect(page.getByRole('heading', { name: 'Join your team' })).toBeVisible();
+  await openInvitation(page, request, accountId, email);
   await page.getByLabel('First Name').fill('Nadia');
   await page.getByLabel('Last Name').fill('Nofactor');
   await passwordBox(page).fill(JOIN_PASSWORD);
