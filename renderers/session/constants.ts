@@ -32,8 +32,6 @@ export const SEARCH_THROTTLE_MS = 200;
 export const MFA_SETUP_REDIRECT_DELAY_MS = 2 * SECOND;
 /** Multi-factor and one-time codes have this many characters. */
 export const ONE_TIME_CODE_LENGTH = 6;
-/** The console version this build was made for (spec 000 section 9). */
-export const CONSOLE_VERSION = '2.467.1';
 
 /**
  * The one stored preference kept when signing out: the colour theme (next-themes' key). Everything else

@@ -6,6 +6,7 @@ import type { Team } from '../session/store.ts';
 import { api } from '../session/api.ts';
 import { ALL_TEAMS, SEARCH_THROTTLE_MS } from '../session/constants.ts';
 import { chooseTeam, selectedTeamAtom, sessionStore, tokenClaimsAtom, type CurrentUser } from '../session/store.ts';
+import { noOptionsMessage } from '../form/widgets/select-texts.ts';
 
 interface TeamOption {
   value: string;
@@ -77,7 +78,7 @@ export function TeamSelector({ user }: { user: CurrentUser }) {
         loadOptions={loadOptions}
         value={value}
         placeholder="Search by team name"
-        noOptionsMessage={() => 'No options'}
+        noOptionsMessage={noOptionsMessage}
         loadingMessage={() => 'Searching…'}
         isLoading={teams === undefined}
         onChange={(option) => option && chooseTeam(option.value)}

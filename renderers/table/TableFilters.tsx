@@ -3,6 +3,7 @@ import { Box, HStack, Input, NativeSelect, chakra } from '@chakra-ui/react';
 import { Select } from 'chakra-react-select';
 import type { FilterValues, JsonValue, TableFilter } from '../../engine/index.ts';
 import type { ListLookup } from './table-types.ts';
+import { noOptionsMessage, SELECT_PLACEHOLDER } from '../form/widgets/select-texts.ts';
 
 interface Option {
   key: string;
@@ -76,8 +77,8 @@ function FilterControl({ filter, value, onChange, lists }: { filter: TableFilter
           options={options}
           value={selected}
           getOptionValue={(option) => option.key}
-          placeholder="Type to search"
-          noOptionsMessage={() => 'No options'}
+          placeholder={SELECT_PLACEHOLDER}
+          noOptionsMessage={noOptionsMessage}
           onChange={(chosen) => onChange(chosen.map((option) => option.value))}
         />
       </Box>

@@ -3,8 +3,8 @@ import { Select } from 'chakra-react-select';
 import type { WidgetProps } from '@rjsf/utils';
 import { choicesOf, type Choice } from './enum-options.ts';
 import { useWidgetFlags } from './widget-flags.ts';
+import { noOptionsMessage, SELECT_PLACEHOLDER } from './select-texts.ts';
 
-const noOptionsMessage = () => 'No options';
 
 /** Several choices with type-ahead; the stored array keeps the order the user picked them in. */
 export function MultiSelectWidget(props: WidgetProps) {
@@ -23,7 +23,7 @@ export function MultiSelectWidget(props: WidgetProps) {
       value={selected}
       getOptionValue={(choice) => choice.key}
       getOptionLabel={(choice) => choice.label}
-      placeholder={placeholder ?? 'Type to search'}
+      placeholder={placeholder ?? SELECT_PLACEHOLDER}
       noOptionsMessage={noOptionsMessage}
       closeMenuOnSelect={false}
       autoFocus={autofocus}

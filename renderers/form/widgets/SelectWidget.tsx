@@ -4,9 +4,8 @@ import type { WidgetProps } from '@rjsf/utils';
 import { choicesOf, type Choice } from './enum-options.ts';
 import { useWidgetFlags } from './widget-flags.ts';
 import { MultiSelectWidget } from './MultiSelectWidget.tsx';
+import { noOptionsMessage, SELECT_PLACEHOLDER } from './select-texts.ts';
 
-export const SELECT_PLACEHOLDER = 'Type to search';
-export const noOptionsMessage = () => 'No options';
 
 /** A single choice with type-ahead: typing filters the options (long lists such as states and codes). */
 export function SelectWidget(props: WidgetProps) {
