@@ -38,7 +38,7 @@ export interface AppOptions {
   hashCost?: HashCost;
   /** Serve the built client from this folder, with the SPA fallback to index.html for non-/api paths. */
   clientDir?: string;
-  /** Migrate and seed on start (default true). */
+  /** Migrate on start (default true); the demo world is seeded only outside production. */
   prepare?: boolean;
   logger?: boolean | { level: string };
 }
@@ -80,7 +80,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { db } = options;
   const hasher = createPasswordHasher(options.hashCost);
 
-  const prepared = options.prepare === false ? null : await prepareDatabase(db, { clock, hasher });
+  const prepared = options.prepare === false ? null : await prepareDatabase(db, { clock, hasher, seed: !config.production });
   const secret = await loadSigningSecret(db, clock);
   const mailer = options.mailer
     ?? (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom, db, clock) : createOutboxMailer(db, clock));

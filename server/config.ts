@@ -10,10 +10,17 @@ export interface ServerConfig {
   mailFrom: string;
   /** Environment name served by GET /api/auth/v1/env. */
   envName: string;
+  /**
+   * NODE_ENV=production: no demo world, no mailbox, real mail and a public URL required. Otherwise the
+   * development mode of `npm start`: the demo world with its published password and the development
+   * mailbox for provider staff, on loopback unless HOST says otherwise.
+   */
   production: boolean;
   trustProxy: boolean;
   /** Origin of the console used in e-mailed links (never taken from the request's Host header). */
   publicUrl: string;
+  /** PUBLIC_URL was given explicitly (production requires it: links must not point at localhost). */
+  publicUrlConfigured: boolean;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): ServerConfig {
@@ -22,7 +29,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   if (!Number.isInteger(port) || port <= 0 || port > 65535) throw new Error(`PORT must be a port number, got '${env.PORT}'`);
   return {
     port,
-    host: env.HOST ?? '0.0.0.0',
+    // A development start holds demo users with a published password: reachable from this machine only.
+    host: env.HOST ?? (production ? '0.0.0.0' : '127.0.0.1'),
     databaseUrl: env.DATABASE_URL || null,
     dataDir: env.DATA_DIR ?? path.join(cwd, 'data', 'pglite'),
     smtpUrl: env.SMTP_URL || null,
@@ -31,5 +39,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     production,
     trustProxy: env.TRUST_PROXY === 'true',
     publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
+    publicUrlConfigured: Boolean(env.PUBLIC_URL),
   };
 }

@@ -1,25 +1,98 @@
 /**
  * `npm start`: serves the built client (dist/client) and the API on one port (8080 unless PORT is set).
  * Uses PostgreSQL when DATABASE_URL is set, else the embedded database in data/pglite (created and
- * migrated on first run), and prints the address and the demo sign-ins.
+ * migrated on first run). It says which mode it runs in: development (the default: demo world, development
+ * mailbox, loopback) or production (NODE_ENV=production: refuses to start without real mail, a public URL,
+ * or while any user has the demo password).
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
-import { readConfig } from './config.ts';
+import { readConfig, type ServerConfig } from './config.ts';
 import { DEMO_PASSWORD } from './constants.ts';
-import type { Database } from './db/database.ts';
-import { openPglite } from './db/pglite.ts';
-import { openPostgres } from './db/postgres.ts';
+import { openConfiguredDatabase } from './db/open.ts';
+import { createFirstProviderAdmin, hasProviderAdmin } from './production/first-admin.ts';
+import { configurationFaults, demoPasswordFault, usersWithDemoPassword } from './production/readiness.ts';
 import { DEMO_USERS, DEMO_WORKFLOWS } from './seed/demo-world.ts';
+import type { FastifyInstance } from 'fastify';
 
 const CLIENT_DIR = fileURLToPath(new URL('../dist/client/', import.meta.url));
 
+class RefusedStart extends Error {}
+
+function refuse(faults: string[]): never {
+  throw new RefusedStart(['Production start refused:', ...faults.map((fault) => `  - ${fault}`)].join('\n'));
+}
+
+/** BOOTSTRAP_ADMIN_EMAIL (with _FIRST_NAME, _LAST_NAME): the first provider admin of an empty production database. */
+async function bootstrapFromEnvironment(app: FastifyInstance): Promise<string> {
+  const email = process.env.BOOTSTRAP_ADMIN_EMAIL;
+  if (email && !(await hasProviderAdmin(app.services.db))) {
+    await createFirstProviderAdmin(app.services, {
+      email,
+      firstName: process.env.BOOTSTRAP_ADMIN_FIRST_NAME ?? 'Provider',
+      lastName: process.env.BOOTSTRAP_ADMIN_LAST_NAME ?? 'Admin',
+      organisation: process.env.BOOTSTRAP_ORGANISATION ?? 'Cyber Console',
+    });
+    return `First admin: ${email} was e-mailed a link to set the password.`;
+  }
+  if (await hasProviderAdmin(app.services.db)) return 'Provider admin: present.';
+  return 'No provider admin yet: run `npm run admin:create -- --email <e-mail> --first-name <name> --last-name <name>` '
+    + '(or start with BOOTSTRAP_ADMIN_EMAIL set).';
+}
+
+function banner(config: ServerConfig, app: FastifyInstance, clientDir: string | undefined, extra: string): string {
+  const local = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite at ${config.dataDir}`;
+  const common = [
+    '',
+    `Cyber console listening on http://${local}:${config.port} (bound to ${config.host})`,
+    `Database: ${where}${app.prepared?.seed.seeded ? ' (demo world seeded)' : ''}`,
+    clientDir ? `Client: ${clientDir}` : 'Client: not built (run `vite build`); serving the API only',
+  ];
+  if (config.production) {
+    return [
+      ...common,
+      'Mode: PRODUCTION (no demo users, no development mailbox; mail through SMTP_URL)',
+      `Links in e-mails point at ${config.publicUrl}`,
+      extra,
+      '',
+    ].join('\n');
+  }
+  return [
+    ...common,
+    'Mode: DEVELOPMENT (demo world with a published password; not for real data; NODE_ENV=production for a real deployment)',
+    config.smtpUrl ? 'Mail: SMTP (SMTP_URL)' : `Mail: development mailbox (GET /api/dev/outbox, provider Super Admin sign-in required)`,
+    '',
+    `Demo sign-ins (password ${DEMO_PASSWORD}):`,
+    ...DEMO_USERS.map((user) => `  ${user.email.padEnd(32)} ${user.description}`),
+    '',
+    'One-time-code access pages:',
+    ...DEMO_WORKFLOWS.map((flow) => `  http://${local}:${config.port}/validate/${flow.id}  ${flow.description}`),
+    '',
+  ].join('\n');
+}
+
 async function main(): Promise<void> {
   const config = readConfig();
-  const db: Database = config.databaseUrl ? await openPostgres(config.databaseUrl) : await openPglite(config.dataDir);
+  if (config.production) {
+    const faults = configurationFaults(config);
+    if (faults.length > 0) refuse(faults);
+  }
+  const db = await openConfiguredDatabase(config);
   const clientDir = existsSync(`${CLIENT_DIR}index.html`) ? CLIENT_DIR : undefined;
   const app = await buildApp({ db, config, clientDir, logger: { level: process.env.LOG_LEVEL ?? 'warn' } });
+
+  let extra = '';
+  if (config.production) {
+    const fault = demoPasswordFault(await usersWithDemoPassword(db, app.services.hasher));
+    if (fault) {
+      await app.close();
+      await db.close();
+      refuse([fault]);
+    }
+    extra = await bootstrapFromEnvironment(app);
+  }
 
   const shutdown = async (signal: string) => {
     app.log.info(`${signal}: shutting down`);
@@ -31,26 +104,11 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
-
-  const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite at ${config.dataDir}`;
-  const lines = [
-    '',
-    `Cyber console listening on http://localhost:${config.port}`,
-    `Database: ${where}${app.prepared?.seed.seeded ? ' (demo world seeded)' : ''}`,
-    clientDir ? `Client: ${clientDir}` : 'Client: not built (run `vite build`); serving the API only',
-    config.smtpUrl ? 'Mail: SMTP (SMTP_URL)' : config.production ? 'Mail: outbox table' : `Mail: outbox at http://localhost:${config.port}/api/dev/outbox`,
-    '',
-    `Demo sign-ins (password ${DEMO_PASSWORD}):`,
-    ...DEMO_USERS.map((user) => `  ${user.email.padEnd(32)} ${user.description}`),
-    '',
-    'One-time-code access pages:',
-    ...DEMO_WORKFLOWS.map((flow) => `  http://localhost:${config.port}/validate/${flow.id}  ${flow.description}`),
-    '',
-  ];
-  console.log(lines.join('\n'));
+  console.log(banner(config, app, clientDir, extra));
 }
 
 main().catch((error: unknown) => {
-  console.error('The server could not start:', error instanceof Error ? error.message : error);
+  if (error instanceof RefusedStart) console.error(error.message);
+  else console.error('The server could not start:', error instanceof Error ? error.message : error);
   process.exit(1);
 });

@@ -73,14 +73,15 @@ const MAILS = {
 export type LinkMailKind = keyof typeof MAILS;
 
 /**
- * Issues a link and e-mails it. A link of the same purpose sent to the user less than a minute ago means
- * nothing is sent (returns false), so repeated clicks or scripted requests cannot flood a mailbox.
+ * Issues a link and e-mails it; returns the link. A link of the same purpose sent to the user less than a
+ * minute ago means nothing is sent (returns null), so repeated clicks or scripted requests cannot flood a
+ * mailbox.
  */
-export async function sendLinkMail(services: Services, user: MailUser, kind: LinkMailKind): Promise<boolean> {
+export async function sendLinkMail(services: Services, user: MailUser, kind: LinkMailKind): Promise<string | null> {
   const mail: LinkMail = MAILS[kind];
-  if (await issuedRecently(services.db, services.clock, user.id, mail.purpose, LINK_RESEND_INTERVAL_MS)) return false;
+  if (await issuedRecently(services.db, services.clock, user.id, mail.purpose, LINK_RESEND_INTERVAL_MS)) return null;
   const token = await issueLink(services.db, services.clock, { userId: user.id, purpose: mail.purpose, ttlMs: mail.ttlMs });
   const url = `${services.config.publicUrl}/${mail.page}/${token}`;
   await services.mailer.sendMail({ to: user.email, subject: mail.subject, text: mail.text(user.first_name, url, hoursOf(mail.ttlMs)) });
-  return true;
+  return url;
 }

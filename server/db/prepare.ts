@@ -13,16 +13,17 @@ export interface PrepareResult {
 }
 
 /**
- * Brings a database up to date on start: migrations, reference data (roles, flags), and the demo world
- * when there are no accounts. All of it runs under one advisory lock, so two instances starting together
+ * Brings a database up to date on start: migrations, reference data (roles, flags), and, when `seed` is
+ * true and there are no accounts, the demo world. Only a development start seeds: the demo users share a
+ * published password. All of it runs under one advisory lock, so two instances starting together
  * against one PostgreSQL take turns and the second finds the work done.
  */
 export async function prepareDatabase(
   db: Database,
-  options: { clock: Clock; hasher: PasswordHasher; seed?: boolean },
+  options: { clock: Clock; hasher: PasswordHasher; seed: boolean },
 ): Promise<PrepareResult> {
   const migrations = await loadMigrations();
-  const wantSeed = options.seed !== false;
+  const wantSeed = options.seed;
   // Hashing is slow by design; do it only when the world may need seeding, and outside the lock.
   let hashes: Map<string, string> | null = null;
   const needHashes = wantSeed && !(await hasAccounts(db).catch(() => false));

@@ -54,8 +54,8 @@ export async function seedDemoWorld(
     if (!accountId || !passwordHash) throw new Error(`Demo user '${user.email}' lacks an account or a password hash`);
     const [row] = await tx.query<{ id: string }>(
       `INSERT INTO users (account_id, email, first_name, last_name, phone, npn, role_id, password_hash,
-         password_changed_at, status, mfa_type, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'ACTIVE', $10, $9) RETURNING id`,
+         password_changed_at, status, mfa_type, created_at, has_demo_password)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'ACTIVE', $10, $9, true) RETURNING id`,
       [accountId, user.email, user.firstName, user.lastName, user.phone ?? null, user.npn ?? null, user.roleId,
         passwordHash, now, user.mfaType ?? 'NONE'],
     );

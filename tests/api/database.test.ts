@@ -24,8 +24,8 @@ describe(`data layer (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, (
     const second = schema && process.env.DATABASE_URL ? await openPostgres(process.env.DATABASE_URL, { schema, max: 2 }) : db;
     try {
       const [a, b] = await Promise.all([
-        prepareDatabase(db, { clock, hasher }),
-        prepareDatabase(second, { clock, hasher }),
+        prepareDatabase(db, { clock, hasher, seed: true }),
+        prepareDatabase(second, { clock, hasher, seed: true }),
       ]);
       const migrations = await loadMigrations();
       expect([...a.migrationsApplied, ...b.migrationsApplied].sort()).toEqual(migrations.map((m) => m.version));
@@ -65,7 +65,7 @@ describe(`data layer (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, (
   });
 
   test('a database that has accounts is not seeded again', async () => {
-    const again = await prepareDatabase(database.db, { clock, hasher });
+    const again = await prepareDatabase(database.db, { clock, hasher, seed: true });
     expect(again).toEqual({ migrationsApplied: [], seed: { seeded: false, accounts: 0, users: 0 } });
   });
 
