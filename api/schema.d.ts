@@ -467,7 +467,9 @@ export interface paths {
         /**
          * Start changing the signed-in user's MFA type (confirmed with mfa/verify); NONE switches it off
          * @description GOOGLE answers the authenticator secret and QR code; SMS and EMAIL send a 6-digit code to the phone
-         *     or the e-mail address. NONE is refused when the account enforces MFA.
+         *     or the e-mail address. NONE is refused when the account enforces MFA. While MFA is on, any change
+         *     (switching it off or to another channel) needs the password or a current code in the body: an access
+         *     token alone must not be enough to remove or replace the second factor.
          */
         put: operations["updateMfa"];
         post?: never;
@@ -759,7 +761,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Messages (e-mail and text) the server would have sent; outside production only */
+        /**
+         * Messages (e-mail and text) the server would have sent; development mode only, for provider staff
+         * @description The development mailbox holds reset links and one-time codes, so reading it needs a provider staff
+         *     session with `mailbox:read`; every read is audited. A production server answers 404.
+         */
         get: operations["listOutbox"];
         put?: never;
         post?: never;
@@ -1471,6 +1477,12 @@ export interface components {
             mfa1: string;
             /** @description GOOGLE only */
             mfa2?: string;
+        };
+        /** @description Proof that the person at the keyboard is the user, needed while MFA is on. One of the two. */
+        MfaReauthRequest: {
+            password?: string;
+            /** @description A current authenticator-app code (users with MFA by app) */
+            mfaCode?: string;
         };
         /** @enum {string} */
         PersonaPath: "admin" | "cowbell" | "agency" | "customer" | "policyholder" | "da" | "mssp" | "carrier" | "cluster" | "vendor" | "reinsurer" | "premiumprocessor";
@@ -2561,7 +2573,11 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["MfaReauthRequest"];
+            };
+        };
         responses: {
             /** @description Enrolment started (or MFA switched off) */
             200: {
@@ -3050,6 +3066,8 @@ export interface operations {
                     "application/json": components["schemas"]["OutboxList"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
         };
     };

@@ -1,13 +1,20 @@
-/** Time comes from here, never from `new Date()` in logic, so tests can move it without sleeping. */
+/** Time comes from here, never from `new Date()` or timers in logic, so tests can move it without sleeping. */
 export interface Clock {
   now(): Date;
+  /** Waits (holding an answer back, e.g. to slow down password guessing). */
+  sleep(ms: number): Promise<void>;
 }
 
-export const systemClock: Clock = { now: () => new Date() };
+export const systemClock: Clock = {
+  now: () => new Date(),
+  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+};
 
-/** A clock that only moves when told to (tests). */
+/** A clock that only moves when told to (tests); sleeping moves it at once and is recorded. */
 export class ManualClock implements Clock {
   private current: number;
+  /** Every sleep asked for, in order. */
+  readonly sleeps: number[] = [];
 
   constructor(start: Date | string = '2026-03-02T09:00:00.000Z') {
     this.current = new Date(start).getTime();
@@ -15,6 +22,11 @@ export class ManualClock implements Clock {
 
   now(): Date {
     return new Date(this.current);
+  }
+
+  async sleep(ms: number): Promise<void> {
+    this.sleeps.push(ms);
+    this.current += ms;
   }
 
   advance(ms: number): void {

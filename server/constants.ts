@@ -2,7 +2,7 @@
  * Server constants, each in one place. Spec 000 section 9 gives the console version and the code length;
  * the others are ours (the spec does not show them) and chosen as a professional platform would.
  */
-import { DAY, HOUR, MINUTE } from './clock.ts';
+import { DAY, HOUR, MINUTE, SECOND } from './clock.ts';
 
 export const CONSOLE_VERSION = '2.467.1';
 
@@ -11,17 +11,36 @@ export const ACCESS_TOKEN_TTL_MS = 15 * MINUTE;
 export const SESSION_REFRESH_TTL_MS = 12 * HOUR;
 /** Refresh token lifetime when the user ticked remember-this-device. */
 export const REMEMBERED_REFRESH_TTL_MS = 30 * DAY;
+/** A one-time-code workflow session ends this long after the code was exchanged; refreshing does not extend it. */
+export const WORKFLOW_SESSION_TTL_MS = 30 * MINUTE;
 
 export const MFA_CODE_LENGTH = 6;
 export const MFA_CODE_TTL_MS = 5 * MINUTE;
 export const MFA_CODE_MAX_ATTEMPTS = 3;
 
-/** Failed sign-ins for one account within the window before it is locked for the lock period. */
-export const ACCOUNT_FAILURE_LIMIT = 5;
+/**
+ * Sign-in throttling (OWASP authentication guidance): failures lock an (account, address) pair and an
+ * address, never the account itself, so nobody can lock a user out from elsewhere. Failures for an account
+ * from everywhere only slow its answers down, the right password still gets in from a new address.
+ */
+/** Failed sign-ins for one account from one address within the window before that pair is locked. */
+export const PAIR_FAILURE_LIMIT = 5;
 /** Failed sign-ins from one address within the window before that address is refused. */
 export const ADDRESS_FAILURE_LIMIT = 20;
+/** Failed sign-ins for one account (from anywhere) within the window before its answers are slowed down. */
+export const ACCOUNT_SLOWDOWN_AFTER = 10;
+/** The delay doubles with every further failure, from this step up to the cap. */
+export const ACCOUNT_SLOWDOWN_STEP_MS = 250;
+export const ACCOUNT_SLOWDOWN_MAX_MS = 4 * SECOND;
 export const THROTTLE_WINDOW_MS = 15 * MINUTE;
 export const THROTTLE_LOCK_MS = 15 * MINUTE;
+
+/** Wrong codes for one workflow before it locks; asking for a new code (sent to the owner) unlocks it. */
+export const WORKFLOW_FAILURE_LIMIT = 5;
+/** New codes one workflow may send per day: with the lock, at most 5 x 3 guesses a day, not thousands. */
+export const WORKFLOW_CODES_PER_DAY = 5;
+/** Wrong workflow codes from one address within the throttle window before that address is refused. */
+export const WORKFLOW_ADDRESS_FAILURE_LIMIT = 10;
 
 /** Password rules (the sign-up placeholder says minimum 8 characters). */
 export const PASSWORD_MIN_LENGTH = 8;

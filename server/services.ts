@@ -39,6 +39,12 @@ export interface Caller {
   scopes: readonly string[];
   /** Set when the session was opened by one-time-code workflow access. */
   workflowId: string | null;
+  /** The workflow's flow (E_PAY, ...): such a session may call only the operations its flow allows. */
+  workflowFlow: string | null;
+  /** The session (refresh-token family) the access token belongs to. */
+  sessionId: string;
+  /** The account enforces MFA and the user has not turned it on: only enrolment is allowed. */
+  mfaPending: boolean;
 }
 
 declare module 'fastify' {

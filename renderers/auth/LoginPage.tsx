@@ -115,6 +115,8 @@ function LoginFields({ initialData, mfa, state, onMfa }: {
           throw new ApiError(LOGIN_ERRORS.serviceDown, 500);
         case 401:
         case 409:
+        case 429:
+          // Locked or throttled: the server's message says for how long.
           if (error.body) throw error;
           throw new ApiError(LOGIN_ERRORS.invalidCredentials, error.status);
         default:

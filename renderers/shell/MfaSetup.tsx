@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Box, Button, Code, Heading, HStack, Image, Link as ChakraLink, RadioGroup, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Code, Field, Heading, HStack, Image, Input, Link as ChakraLink, RadioGroup, Stack, Text } from '@chakra-ui/react';
 import { useNavigate } from 'react-router';
 import type { components } from '../../api/schema.d.ts';
 import { errorMessage } from '../../api/api-error.ts';
@@ -47,9 +47,15 @@ function sendFailure(mfaType: Method): string {
   return mfaType === 'SMS' ? MFA_SETUP_ERRORS.sendSms : MFA_SETUP_ERRORS.sendEmail;
 }
 
-/** Starts (or restarts) an enrolment: the server sends a code, or answers the authenticator secret. */
-async function startEnrolment(mfaType: Method) {
-  const { data } = await api.PUT('/api/auth/v1/mfa/update', { params: { query: { mfaType } } });
+/**
+ * Starts (or restarts) an enrolment: the server sends a code, or answers the authenticator secret. While MFA
+ * is on, the server needs the current password before it replaces the second factor.
+ */
+async function startEnrolment(mfaType: Method, password?: string) {
+  const { data } = await api.PUT('/api/auth/v1/mfa/update', {
+    params: { query: { mfaType } },
+    ...(password ? { body: { password } } : {}),
+  });
   return data!;
 }
 
@@ -63,6 +69,8 @@ async function startEnrolment(mfaType: Method) {
 export function MfaSetup({ user }: { user: CurrentUser }) {
   const navigate = useNavigate();
   const [method, setMethod] = useState<Method | null>(null);
+  const [password, setPassword] = useState('');
+  const changing = user.mfaType !== 'NONE';
   const [step, setStep] = useState<Step>({ kind: 'choose' });
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<Failure>();
@@ -84,11 +92,11 @@ export function MfaSetup({ user }: { user: CurrentUser }) {
     setFailure(undefined);
     try {
       if (method === 'GOOGLE') {
-        await startEnrolment('GOOGLE');
+        await startEnrolment('GOOGLE', password);
         const { data } = await api.GET('/api/auth/v1/mfa/authenticator');
         setStep({ kind: 'authenticator', setup: data! });
       } else {
-        const started = await startEnrolment(method);
+        const started = await startEnrolment(method, password);
         setStep({ kind: 'code', mfaType: method, message: started.message });
       }
     } catch (error) {
@@ -153,8 +161,21 @@ export function MfaSetup({ user }: { user: CurrentUser }) {
             <Text id="mfa-method-help" fontSize="sm" color="fg.muted">
               You will need a code from this method every time you sign in.
             </Text>
+            {changing && (
+              <Field.Root required maxW="sm">
+                <Field.Label>Current password</Field.Label>
+                <Input
+                  type="password"
+                  autoComplete="current-password"
+                  value={password}
+                  onChange={(event) => setPassword(event.target.value)}
+                  data-testid="mfa-current-password"
+                />
+                <Field.HelperText>Confirm it is you before the second factor changes.</Field.HelperText>
+              </Field.Root>
+            )}
             <HStack>
-              <Button colorPalette="blue" onClick={() => void start()} disabled={!method} loading={busy}>
+              <Button colorPalette="blue" onClick={() => void start()} disabled={!method || (changing && !password)} loading={busy}>
                 {user.mfaType === 'NONE' ? 'Enable MFA' : 'Change MFA'}
               </Button>
             </HStack>
@@ -191,7 +212,7 @@ export function MfaSetup({ user }: { user: CurrentUser }) {
               onFailure={setFailure}
               footer={
                 <HStack justify="space-between" wrap="wrap">
-                  <ResendLink mfaType={step.mfaType} onFailure={setFailure} />
+                  <ResendLink mfaType={step.mfaType} password={password} onFailure={setFailure} />
                   <CancelButton onClick={cancel} />
                 </HStack>
               }
@@ -234,7 +255,11 @@ function CodeStep({ mfaType, onVerified, onFailure, footer }: {
 }
 
 /** Sends a new code (spec 001: 'a resend option exists'). */
-function ResendLink({ mfaType, onFailure }: { mfaType: 'SMS' | 'EMAIL'; onFailure: (failure: Failure | undefined) => void }) {
+function ResendLink({ mfaType, password, onFailure }: {
+  mfaType: 'SMS' | 'EMAIL';
+  password: string;
+  onFailure: (failure: Failure | undefined) => void;
+}) {
   const [note, setNote] = useState<string>();
   const [sending, setSending] = useState(false);
   const resend = async () => {
@@ -242,7 +267,7 @@ function ResendLink({ mfaType, onFailure }: { mfaType: 'SMS' | 'EMAIL'; onFailur
     setNote(undefined);
     onFailure(undefined);
     try {
-      await startEnrolment(mfaType);
+      await startEnrolment(mfaType, password);
       setNote(mfaType === 'SMS' ? 'A new code has been sent to your phone.' : 'A new code has been sent to your email address.');
     } catch (error) {
       onFailure(failureOf(sendFailure(mfaType), error));

@@ -16,6 +16,11 @@ export interface AccessClaims {
   scopes: string[];
   /** Set on sessions opened by one-time-code workflow access (spec 000 /validate/{workflowId}). */
   workflowId?: string;
+  /**
+   * The session (refresh-token family) the token belongs to. Checked on every request, so log-out, a
+   * detected refresh-token reuse or a password reset ends the access token at once, not when it expires.
+   */
+  sid: string;
 }
 
 export type VerifyResult = { ok: true; claims: AccessClaims } | { ok: false; reason: 'expired' | 'invalid' };
@@ -50,7 +55,9 @@ export function createAccessTokens(secret: Uint8Array, clock: Clock): AccessToke
           currentDate: clock.now(),
           clockTolerance: 0,
         });
-        if (payload.tokenType !== 'ACCESS' || typeof payload.sub !== 'string') return { ok: false, reason: 'invalid' };
+        if (payload.tokenType !== 'ACCESS' || typeof payload.sub !== 'string' || typeof payload.sid !== 'string') {
+          return { ok: false, reason: 'invalid' };
+        }
         return {
           ok: true,
           claims: {
@@ -61,6 +68,7 @@ export function createAccessTokens(secret: Uint8Array, clock: Clock): AccessToke
             tokenType: 'ACCESS',
             realm: payload.realm === 'TEAM' ? 'TEAM' : 'ACCOUNT',
             scopes: Array.isArray(payload.scopes) ? payload.scopes.map(String) : [],
+            sid: payload.sid,
             ...(typeof payload.workflowId === 'string' ? { workflowId: payload.workflowId } : {}),
           },
         };

@@ -1,35 +1,52 @@
 import type { FastifyRequest } from 'fastify';
-import { HttpError, MESSAGES, forbidden, unauthorized } from '../http/http-error.ts';
+import { HttpError, MESSAGES, unauthorized } from '../http/http-error.ts';
 import type { Caller, Services } from '../services.ts';
 import { resolveSessionContext, type SessionContext } from './session-context.ts';
 
+/** What an access token says about the session besides the user. */
+export interface TokenContext {
+  accountId?: string;
+  workflowId?: string;
+  /** The refresh-token family: a revoked family ends its access tokens at once. */
+  sessionId: string;
+}
+
 /**
  * Loads who the user is now (role, account, permissions), so a deactivated user or a changed role counts at
- * once. `context` is what the token says: the account entered (switch or jump) and the workflow; an account
- * the user can no longer reach ends the session.
+ * once. `context` is what the token says: the account entered (switch or jump), the workflow and the
+ * session; an account the user can no longer reach, or a session that was ended, ends the request.
  */
-export async function loadCaller(
-  services: Services,
-  userId: string,
-  context: { accountId?: string; workflowId?: string } = {},
-): Promise<Caller | null> {
+export async function loadCaller(services: Services, userId: string, context: TokenContext): Promise<Caller | null> {
   const [row] = await services.db.query<{
     id: string; email: string; status: string; account_id: string; account_type: string; edition: 'us' | 'uk';
-    role_id: string;
+    role_id: string; mfa_type: string; enforce_mfa: boolean; session_live: boolean;
   }>(
-    `SELECT u.id, u.email, u.status, u.account_id, a.account_type, a.edition, u.role_id
+    `SELECT u.id, u.email, u.status, u.account_id, a.account_type, a.edition, u.role_id, u.mfa_type, a.enforce_mfa,
+            (SELECT count(*) > 0 AND bool_and(rt.revoked_at IS NULL) FROM refresh_tokens rt
+             WHERE rt.family_id = $2::uuid AND rt.user_id = u.id) AS session_live
      FROM users u JOIN accounts a ON a.id = u.account_id WHERE u.id = $1`,
-    [userId],
+    [userId, context.sessionId],
   );
-  if (!row || row.status !== 'ACTIVE') return null;
+  if (!row || row.status !== 'ACTIVE' || !row.session_live) return null;
   let session: SessionContext = {
     accountId: row.account_id, accountType: row.account_type, edition: row.edition, subscriberType: row.account_type,
     roleId: row.role_id, entry: 'HOME', ghosting: false,
   };
+  let enforceMfa = row.enforce_mfa;
   if (context.accountId && context.accountId !== row.account_id) {
     const entered = await resolveSessionContext(services.db, userId, context.accountId);
     if (!entered) return null;
     session = entered;
+    if (!enforceMfa && row.mfa_type === 'NONE') {
+      const [account] = await services.db.query<{ enforce_mfa: boolean }>('SELECT enforce_mfa FROM accounts WHERE id = $1', [entered.accountId]);
+      enforceMfa = account?.enforce_mfa === true;
+    }
+  }
+  let workflowFlow: string | null = null;
+  if (context.workflowId) {
+    const [workflow] = await services.db.query<{ flow: string }>('SELECT flow FROM workflows WHERE id = $1 AND user_id = $2', [context.workflowId, userId]);
+    if (!workflow) return null;
+    workflowFlow = workflow.flow;
   }
   const [role] = await services.db.query<{ name: string; token_scopes: string[] | null; permissions: string[] | null }>(
     `SELECT r.name, r.token_scopes, array_remove(array_agg(p.permission), NULL) AS permissions
@@ -52,6 +69,9 @@ export async function loadCaller(
     ghosting: session.ghosting,
     scopes: role.token_scopes ?? [],
     workflowId: context.workflowId ?? null,
+    workflowFlow,
+    sessionId: context.sessionId,
+    mfaPending: enforceMfa && row.mfa_type === 'NONE',
   };
 }
 
@@ -69,14 +89,10 @@ export async function authenticate(services: Services, request: FastifyRequest):
   const verified = await services.accessTokens.verify(token);
   if (!verified.ok) throw unauthorized(verified.reason === 'expired' ? MESSAGES.sessionExpired : MESSAGES.authenticationRequired);
   const { claims } = verified;
-  const caller = await loadCaller(services, claims.sub, { accountId: claims.accountId, workflowId: claims.workflowId });
+  const caller = await loadCaller(services, claims.sub, { accountId: claims.accountId, workflowId: claims.workflowId, sessionId: claims.sid });
   if (!caller) throw unauthorized(MESSAGES.sessionExpired);
   request.caller = caller;
   return caller;
-}
-
-export function requirePermission(caller: Caller, permission: string): void {
-  if (!caller.permissions.has(permission)) throw forbidden();
 }
 
 /** The caller of an authenticated operation (the route layer guarantees it is set). */

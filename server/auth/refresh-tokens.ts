@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '../clock.ts';
-import { REMEMBERED_REFRESH_TTL_MS, SESSION_REFRESH_TTL_MS } from '../constants.ts';
+import { REMEMBERED_REFRESH_TTL_MS, SESSION_REFRESH_TTL_MS, WORKFLOW_SESSION_TTL_MS } from '../constants.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { randomToken, sha256 } from './secure-random.ts';
 
@@ -25,7 +25,8 @@ export interface IssuedRefreshToken {
 
 export type RotateResult =
   | { ok: true; userId: string; next: IssuedRefreshToken; context: RefreshContext }
-  | { ok: false; reason: 'unknown' | 'expired' | 'revoked' | 'reused' };
+  | { ok: false; reason: 'unknown' | 'expired' | 'revoked' }
+  | { ok: false; reason: 'reused'; userId: string; familyId: string };
 
 function ttlFor(rememberDevice: boolean): number {
   return rememberDevice ? REMEMBERED_REFRESH_TTL_MS : SESSION_REFRESH_TTL_MS;
@@ -38,10 +39,13 @@ export async function issueRefreshToken(
   rememberDevice: boolean,
   familyId: string = randomUUID(),
   context: RefreshContext = {},
+  /** A workflow session ends at a fixed time: rotation keeps the family's first expiry instead of extending it. */
+  fixedExpiry?: Date,
 ): Promise<IssuedRefreshToken> {
   const token = randomToken();
   const now = clock.now();
-  const ttl = ttlFor(rememberDevice);
+  const ttl = fixedExpiry ? Math.max(0, fixedExpiry.getTime() - now.getTime())
+    : context.workflowId ? WORKFLOW_SESSION_TTL_MS : ttlFor(rememberDevice);
   await db.query(
     `INSERT INTO refresh_tokens (family_id, user_id, token_hash, remember_device, issued_at, expires_at, context_account_id, workflow_id)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
@@ -69,13 +73,14 @@ export async function rotateRefreshToken(db: Database, clock: Clock, token: stri
     const now = clock.now();
     if (row.used_at) {
       await revokeFamily(tx, row.family_id, now);
-      return { ok: false, reason: 'reused' };
+      return { ok: false, reason: 'reused', userId: row.user_id, familyId: row.family_id };
     }
     if (row.revoked_at) return { ok: false, reason: 'revoked' };
     if (new Date(row.expires_at).getTime() <= now.getTime()) return { ok: false, reason: 'expired' };
     await tx.query('UPDATE refresh_tokens SET used_at = $2 WHERE id = $1', [row.id, now]);
     const context = { accountId: row.context_account_id, workflowId: row.workflow_id };
-    const next = await issueRefreshToken(tx, clock, row.user_id, row.remember_device, row.family_id, context);
+    const fixedExpiry = row.workflow_id ? new Date(row.expires_at) : undefined;
+    const next = await issueRefreshToken(tx, clock, row.user_id, row.remember_device, row.family_id, context, fixedExpiry);
     return { ok: true, userId: row.user_id, next, context };
   });
 }

@@ -14,6 +14,7 @@ export interface RoleDefinition {
 }
 
 // Every signed-in user reads definitions (forms, tables, wording): the client loads them from the server.
+// Their history (authors, notes, earlier versions) is 'definitions:history', for provider staff only.
 const SELF_SERVICE = ['account:read', 'user:read', 'team:read', 'definitions:read'] as const;
 
 export const ROLE_DEFINITIONS: readonly RoleDefinition[] = [
@@ -28,8 +29,8 @@ export const ROLE_DEFINITIONS: readonly RoleDefinition[] = [
       'quote:read', 'quote:write', 'quote:underwrite', 'quote:bind',
       'policy:read', 'policy:write', 'billing:read', 'billing:write',
       'claim:read', 'claim:write', 'commission:read', 'commission:write',
-      'document:read', 'document:write', 'definitions:read', 'definitions:write',
-      'audit:read', 'feature-flag:write', 'api-key:write', 'webhook:write',
+      'document:read', 'document:write', 'definitions:read', 'definitions:write', 'definitions:history',
+      'audit:read', 'feature-flag:write', 'api-key:write', 'webhook:write', 'mailbox:read',
     ],
     tokenScopes: ['role:admin', 'role:operator'],
   },
@@ -39,6 +40,7 @@ export const ROLE_DEFINITIONS: readonly RoleDefinition[] = [
     accountType: 'COWBELL',
     permissions: [
       ...SELF_SERVICE, 'account:jump', 'agency:read', 'quote:read', 'policy:read', 'billing:read', 'claim:read', 'document:read',
+      'definitions:history',
     ],
     tokenScopes: ['role:operator'],
   },
@@ -48,7 +50,7 @@ export const ROLE_DEFINITIONS: readonly RoleDefinition[] = [
     accountType: 'COWBELL',
     permissions: [
       ...SELF_SERVICE, 'agency:read', 'quote:read', 'quote:write', 'quote:underwrite',
-      'policy:read', 'claim:read', 'document:read', 'definitions:read', 'definitions:write',
+      'policy:read', 'claim:read', 'document:read', 'definitions:read', 'definitions:write', 'definitions:history',
     ],
   },
   {

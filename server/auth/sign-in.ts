@@ -7,7 +7,7 @@ import { findUserForSignIn, type SignInUserRow } from '../repositories/users.ts'
 import type { Services } from '../services.ts';
 import { issueRefreshToken, type IssuedRefreshToken } from './refresh-tokens.ts';
 import { checkCode, issueCode, type CodeCheck } from './one-time-codes.ts';
-import { clearFailures, lockedFor, recordFailure } from './throttle.ts';
+import { guardSignIn } from './sign-in-guard.ts';
 import { sendLinkMail } from './link-mail.ts';
 import { resolveSessionContext, type SessionContext } from './session-context.ts';
 import { checkAuthenticatorCode } from './totp.ts';
@@ -18,8 +18,6 @@ type MfaType = components['schemas']['MfaType'];
 
 export const SIGN_IN_MESSAGES = {
   invalidCredentials: LOGIN_ERRORS.invalidCredentials,
-  accountLocked: 'Your account has been temporarily locked after too many failed sign-in attempts. Please try again in {minutes} minutes or reset your password.',
-  addressThrottled: 'Too many sign-in attempts from your network. Please try again in {minutes} minutes.',
   deactivated: 'Your user account has been deactivated. Please contact your account administrator.',
   pendingValidation: 'Your email address has not been validated yet. Please use the link in the validation email we sent you, or request a new one.',
   passwordExpired: 'Your password has expired',
@@ -31,10 +29,6 @@ export const SIGN_IN_MESSAGES = {
   codeExhausted: 'Too many incorrect verification codes. Please sign in again to receive a new code.',
   mfaNotEnabled: 'Multi-factor authentication is not enabled for this user.',
 } as const;
-
-function minutes(seconds: number): string {
-  return String(Math.max(1, Math.ceil(seconds / 60)));
-}
 
 export type SignInResult = { kind: 'tokens'; tokens: TokenPair } | { kind: 'mfa'; mfaType: MfaType; message: string };
 
@@ -60,6 +54,7 @@ export async function issueTokenPair(
     subscriberType: context.subscriberType,
     realm: 'ACCOUNT',
     scopes,
+    sid: refresh.familyId,
     ...(workflowId ? { workflowId } : {}),
   });
   return {
@@ -98,8 +93,9 @@ const CODE_FAILURES: Record<Exclude<CodeCheck, 'ok'>, string> = {
 
 /**
  * Sign-in as the spec answers it: 200 tokens; 307 when an MFA code is needed (and sent); 412 e-mail not
- * validated; 418 password expired; 401 wrong credentials or code; 409 locked or deactivated; 429 too many
- * attempts from the address. Account states are only revealed after the password matched.
+ * validated; 418 password expired; 401 wrong credentials or code; 409 deactivated, or too many failures for
+ * the account from this address; 429 too many attempts from the address. Account states are only revealed
+ * after the password matched.
  */
 export async function signIn(
   services: Services,
@@ -110,20 +106,10 @@ export async function signIn(
   const { db, clock } = services;
   const email = input.username.trim().toLowerCase();
 
-  const addressWait = await lockedFor(db, clock, 'address', address);
-  if (addressWait > 0) {
-    throw new HttpError(429, SIGN_IN_MESSAGES.addressThrottled.replace('{minutes}', minutes(addressWait)), {}, {
-      'retry-after': String(addressWait),
-    });
-  }
-  const accountWait = await lockedFor(db, clock, 'account', email);
-  if (accountWait > 0) {
-    throw new HttpError(409, SIGN_IN_MESSAGES.accountLocked.replace('{minutes}', minutes(accountWait)));
-  }
+  const guard = await guardSignIn(services, { email, address, attempt: 'login' });
 
   const fail = async (status: number, message: string, user: SignInUserRow | null, reason: string): Promise<never> => {
-    await recordFailure(db, clock, 'address', address);
-    await recordFailure(db, clock, 'account', email);
+    await guard.fail();
     await audit(db, clock, { actorUserId: user?.id, action: 'login.failure', target: email, detail: { reason }, address });
     throw new HttpError(status, message);
   };
@@ -153,7 +139,7 @@ export async function signIn(
     }
   }
 
-  await clearFailures(db, 'account', email);
+  await guard.succeed();
   const refresh = await issueRefreshToken(db, clock, user.id, input.rememberDevice === true);
   await audit(db, clock, { actorUserId: user.id, action: 'login.success', target: email, address });
   const context = { accountId: user.account_id, accountType: user.account_type, subscriberType: user.account_type, roleId: user.role_id };

@@ -1,23 +1,38 @@
 import type { Clock } from '../clock.ts';
 import {
-  ACCOUNT_FAILURE_LIMIT,
+  ACCOUNT_SLOWDOWN_AFTER,
+  ACCOUNT_SLOWDOWN_MAX_MS,
+  ACCOUNT_SLOWDOWN_STEP_MS,
   ADDRESS_FAILURE_LIMIT,
+  PAIR_FAILURE_LIMIT,
   THROTTLE_LOCK_MS,
   THROTTLE_WINDOW_MS,
+  WORKFLOW_ADDRESS_FAILURE_LIMIT,
 } from '../constants.ts';
 import type { Queryable } from '../db/database.ts';
 
 /**
- * Failed sign-ins counted per account (the e-mail typed, known or not) and per client address, in a table so
- * every server instance sees the same counts. Reaching the limit within the window locks the key for the
- * lock period; the counter then starts again.
+ * Failed attempts counted in a table, so every server instance sees the same counts:
+ * - 'address': sign-in failures from one client address, over any accounts (password spraying);
+ * - 'account-address': failures for one account (the e-mail typed, known or not) from one address;
+ * - 'account': failures for one account from anywhere. It never locks: it only slows the answers down, so
+ *   someone else's failures cannot keep the real user out;
+ * - 'workflow-address': wrong one-time workflow codes from one address.
+ * Reaching a limit within the window locks the key for the lock period; the counter then starts again.
  */
-export type ThrottleScope = 'account' | 'address';
+export type ThrottleScope = 'account' | 'address' | 'account-address' | 'workflow-address';
 
 const LIMITS: Record<ThrottleScope, number> = {
-  account: ACCOUNT_FAILURE_LIMIT,
   address: ADDRESS_FAILURE_LIMIT,
+  'account-address': PAIR_FAILURE_LIMIT,
+  account: Number.POSITIVE_INFINITY,
+  'workflow-address': WORKFLOW_ADDRESS_FAILURE_LIMIT,
 };
+
+/** The key of an (account, address) pair. */
+export function pairKey(email: string, address: string): string {
+  return `${email}|${address}`;
+}
 
 /** Seconds until the key may try again, or 0 when it is not locked. */
 export async function lockedFor(db: Queryable, clock: Clock, scope: ThrottleScope, key: string): Promise<number> {
@@ -28,6 +43,25 @@ export async function lockedFor(db: Queryable, clock: Clock, scope: ThrottleScop
   if (!row?.locked_until) return 0;
   const remaining = new Date(row.locked_until).getTime() - clock.now().getTime();
   return remaining > 0 ? Math.ceil(remaining / 1000) : 0;
+}
+
+/** Failures of the key within the current window. */
+export async function failuresOf(db: Queryable, clock: Clock, scope: ThrottleScope, key: string): Promise<number> {
+  const [row] = await db.query<{ failures: number; window_started_at: Date }>(
+    'SELECT failures, window_started_at FROM auth_throttle WHERE scope = $1 AND key = $2',
+    [scope, key],
+  );
+  if (!row) return 0;
+  return new Date(row.window_started_at).getTime() > clock.now().getTime() - THROTTLE_WINDOW_MS ? row.failures : 0;
+}
+
+/**
+ * How long to hold an answer for an account with this many recent failures: nothing up to the threshold,
+ * then doubling to the cap. Every answer waits the same (right password or not), so the wait tells nothing.
+ */
+export function slowdownMs(accountFailures: number): number {
+  if (accountFailures < ACCOUNT_SLOWDOWN_AFTER) return 0;
+  return Math.min(ACCOUNT_SLOWDOWN_MAX_MS, ACCOUNT_SLOWDOWN_STEP_MS * 2 ** (accountFailures - ACCOUNT_SLOWDOWN_AFTER));
 }
 
 /** Counts one failure; returns true when this failure locked the key. Atomic under concurrent requests. */
@@ -50,7 +84,7 @@ export async function recordFailure(db: Queryable, clock: Clock, scope: Throttle
   return true;
 }
 
-/** A successful sign-in clears the account's count (the address keeps its count). */
+/** A successful sign-in clears the counts it owns (the address keeps its count: it may be spraying). */
 export async function clearFailures(db: Queryable, scope: ThrottleScope, key: string): Promise<void> {
   await db.query('DELETE FROM auth_throttle WHERE scope = $1 AND key = $2', [scope, key]);
 }

@@ -11,6 +11,9 @@ import { dereference as dereferenceContract } from '../../engine/node/contract-o
 export const CONTRACT_FILE = fileURLToPath(new URL('../../api/openapi.yaml', import.meta.url));
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
+
+/** Marks the body schema of an operation whose requestBody is not required (read by the validator). */
+export const OPTIONAL_BODY = 'x-optional-body';
 type Method = (typeof METHODS)[number];
 
 type JsonObject = Record<string, unknown>;
@@ -31,6 +34,10 @@ export interface ContractOperation {
   url: string;
   isPublic: boolean;
   permission: string | null;
+  /** Open to a session that must still turn MFA on (x-mfa-pending). */
+  allowedBeforeMfa: boolean;
+  /** Workflow flows whose one-time-code sessions may call it (x-workflows; '*' for all). */
+  workflows: readonly string[];
   schema: RouteSchema;
 }
 
@@ -77,7 +84,10 @@ export function operationsOf(document: JsonObject): ContractOperation[] {
       ].filter(isObject);
       const schema: RouteSchema = {};
       const body = isObject(operation.requestBody) ? jsonSchemaOf(operation.requestBody.content) : undefined;
-      if (body) schema.body = body;
+      if (isObject(body)) {
+        // An optional body (requestBody.required not true) may be left out; the validator then skips it.
+        schema.body = operation.requestBody && (operation.requestBody as JsonObject).required === true ? body : { ...body, [OPTIONAL_BODY]: true };
+      }
       const querystring = parametersSchema(parameters, 'query');
       if (querystring) schema.querystring = querystring;
       const params = parametersSchema(parameters, 'path');
@@ -96,6 +106,8 @@ export function operationsOf(document: JsonObject): ContractOperation[] {
         url: path.replace(/\{([^}]+)\}/g, ':$1'),
         isPublic: security.length === 0,
         permission: typeof operation['x-permission'] === 'string' ? operation['x-permission'] : null,
+        allowedBeforeMfa: operation['x-mfa-pending'] === true,
+        workflows: Array.isArray(operation['x-workflows']) ? operation['x-workflows'].map(String) : [],
         schema,
       });
     }

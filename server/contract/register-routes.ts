@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { authenticate, requirePermission } from '../auth/authenticate.ts';
+import { admit } from '../auth/session-gate.ts';
 import type { OperationHandlers } from '../routes/handler.ts';
 import type { ContractOperation } from './contract.ts';
 
@@ -30,10 +30,7 @@ export function registerContractRoutes(
       // Authentication runs before validation, so an anonymous caller learns nothing about the shape wanted.
       onRequest: operation.isPublic
         ? undefined
-        : async (request) => {
-            const caller = await authenticate(app.services, request);
-            if (operation.permission) requirePermission(caller, operation.permission);
-          },
+        : (request) => admit(app.services, request, operation),
       handler,
     });
   }

@@ -1,6 +1,7 @@
 import { Ajv, type Options } from 'ajv';
 import addFormatsPlugin from 'ajv-formats';
 import type { FastifySchemaCompiler } from 'fastify';
+import { OPTIONAL_BODY } from './contract.ts';
 
 // ajv-formats is CommonJS; its default export arrives wrapped under ESM.
 const addFormats = ((addFormatsPlugin as unknown as { default?: typeof addFormatsPlugin }).default ?? addFormatsPlugin);
@@ -27,6 +28,9 @@ export function createValidatorCompiler(): FastifySchemaCompiler<unknown> {
   const coercing = makeAjv({ coerceTypes: 'array' });
   return ({ schema, httpPart }) => {
     const ajv = httpPart === 'body' ? strict : coercing;
-    return ajv.compile(schema as object);
+    const validate = ajv.compile(schema as object);
+    if (httpPart !== 'body' || (schema as Record<string, unknown>)[OPTIONAL_BODY] !== true) return validate;
+    const optional = (data: unknown) => data === undefined || validate(data);
+    return Object.assign(optional, { get errors() { return validate.errors; } });
   };
 }

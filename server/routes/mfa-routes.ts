@@ -7,9 +7,9 @@ import { consumeLink } from '../auth/links.ts';
 import { checkCode, issueCode, type CodeCheck } from '../auth/one-time-codes.ts';
 import { revokeUserSessions } from '../auth/refresh-tokens.ts';
 import { SIGN_IN_MESSAGES, signIn } from '../auth/sign-in.ts';
-import { lockedFor, recordFailure } from '../auth/throttle.ts';
+import { guardSignIn } from '../auth/sign-in-guard.ts';
 import {
-  authenticatorSetup, decryptTotpSecret, encryptTotpSecret, matchingConsecutiveSteps, newTotpSecret,
+  authenticatorSetup, checkAuthenticatorCode, decryptTotpSecret, encryptTotpSecret, matchingConsecutiveSteps, newTotpSecret,
 } from '../auth/totp.ts';
 import { MFA_CODE_TTL_MS, MFA_ENROLMENT_TTL_MS } from '../constants.ts';
 import { HttpError, MESSAGES, notFound, unauthorized } from '../http/http-error.ts';
@@ -20,6 +20,7 @@ import type { HandlerModule } from './handler.ts';
 type MfaType = components['schemas']['MfaType'];
 type MfaVerifyRequest = components['schemas']['MfaVerifyRequest'];
 type CredentialsRequest = components['schemas']['CredentialsRequest'];
+type MfaReauthRequest = components['schemas']['MfaReauthRequest'];
 
 export const MFA_MESSAGES = {
   disabled: 'Multi-factor authentication is off.',
@@ -36,6 +37,8 @@ export const MFA_MESSAGES = {
   resetSent: 'An email has been sent to you. Please follow the instructions to reset your MFA.',
   resetLinkInvalid: 'The MFA reset link has expired or was used already.',
   resetDone: 'Your multi-factor authentication has been reset. You can now sign in without it.',
+  reauthNeeded: 'Please confirm it is you: enter your password (or a code from your authenticator app) to change multi-factor authentication.',
+  reauthWrong: 'The password or code is not correct, so multi-factor authentication was not changed.',
 } as const;
 
 const ENROLMENT_CODE_FAILURES: Record<Exclude<CodeCheck, 'ok'>, string> = {
@@ -50,11 +53,14 @@ interface MfaUser {
   email: string;
   phone: string | null;
   enforce_mfa: boolean;
+  mfa_type: MfaType;
+  password_hash: string | null;
 }
 
 async function mfaUser(services: Services, userId: string): Promise<MfaUser> {
   const [row] = await services.db.query<MfaUser>(
-    'SELECT u.id, u.email, u.phone, a.enforce_mfa FROM users u JOIN accounts a ON a.id = u.account_id WHERE u.id = $1',
+    `SELECT u.id, u.email, u.phone, a.enforce_mfa, u.mfa_type, u.password_hash
+     FROM users u JOIN accounts a ON a.id = u.account_id WHERE u.id = $1`,
     [userId],
   );
   if (!row) throw unauthorized(MESSAGES.sessionExpired);
@@ -70,6 +76,25 @@ async function pendingEnrolment(services: Services, userId: string) {
   return row;
 }
 
+/**
+ * While MFA is on, removing or replacing it needs the password or a current authenticator code: a stolen
+ * access token alone must not be able to switch the second factor off or move it to the thief's device.
+ * Wrong passwords count like failed sign-ins (the same throttle), so this is no way around it.
+ */
+async function confirmIdentity(services: Services, user: MfaUser, proof: MfaReauthRequest | undefined, address: string): Promise<void> {
+  if (user.mfa_type === 'NONE') return;
+  if (!proof?.password && !proof?.mfaCode) throw new HttpError(400, MFA_MESSAGES.reauthNeeded);
+  const guard = await guardSignIn(services, { email: user.email.toLowerCase(), address, attempt: 'mfa.update' });
+  const confirmed = proof.password
+    ? await services.hasher.verify(user.password_hash, proof.password)
+    : user.mfa_type === 'GOOGLE' && (await checkAuthenticatorCode(services, user.id, proof.mfaCode!));
+  if (!confirmed) {
+    await guard.fail();
+    await audit(services.db, services.clock, { actorUserId: user.id, action: 'mfa.update-refused', target: user.id, address });
+    throw new HttpError(400, MFA_MESSAGES.reauthWrong);
+  }
+}
+
 /** MFA enrolment (signed in), the sign-in code resend, and MFA reset by password and e-mailed link. */
 export const mfaHandlers: HandlerModule = (services) => ({
   async updateMfa(request) {
@@ -77,9 +102,10 @@ export const mfaHandlers: HandlerModule = (services) => ({
     const { mfaType } = request.query as { mfaType: MfaType };
     const user = await mfaUser(services, caller.userId);
     const { db, clock } = services;
+    if (mfaType === 'NONE' && user.enforce_mfa) throw new HttpError(400, MFA_MESSAGES.enforced);
+    await confirmIdentity(services, user, request.body as MfaReauthRequest | undefined, request.ip);
 
     if (mfaType === 'NONE') {
-      if (user.enforce_mfa) throw new HttpError(400, MFA_MESSAGES.enforced);
       await db.transaction(async (tx) => {
         await tx.query(`UPDATE users SET mfa_type = 'NONE', totp_secret = NULL, totp_last_step = NULL WHERE id = $1`, [user.id]);
         await tx.query('DELETE FROM mfa_enrolments WHERE user_id = $1', [user.id]);
@@ -158,14 +184,13 @@ export const mfaHandlers: HandlerModule = (services) => ({
     const { db, clock } = services;
     const email = username.trim().toLowerCase();
     const address = request.ip;
-    const addressWait = await lockedFor(db, clock, 'address', address);
-    if (addressWait > 0) throw new HttpError(429, MFA_RESET_ERRORS.default, {}, { 'retry-after': String(addressWait) });
-    if ((await lockedFor(db, clock, 'account', email)) > 0) throw unauthorized(MFA_RESET_ERRORS.invalidCredentials);
+    const guard = await guardSignIn(services, { email, address, attempt: 'mfa.reset' }, {
+      addressThrottled: MFA_RESET_ERRORS.default, pairLocked: MFA_RESET_ERRORS.invalidCredentials,
+    });
     const user = await findUserForSignIn(db, email);
     const passwordOk = await services.hasher.verify(user?.password_hash ?? null, password);
     if (!user || !passwordOk || user.status !== 'ACTIVE') {
-      await recordFailure(db, clock, 'address', address);
-      await recordFailure(db, clock, 'account', email);
+      await guard.fail();
       await audit(db, clock, { actorUserId: user?.id, action: 'mfa.reset-refused', target: email, address });
       throw unauthorized(MFA_RESET_ERRORS.invalidCredentials);
     }

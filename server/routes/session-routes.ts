@@ -28,7 +28,9 @@ export const sessionHandlers: HandlerModule = (services) => ({
     const rotated = await rotateRefreshToken(services.db, services.clock, refreshToken);
     if (!rotated.ok) {
       if (rotated.reason === 'reused') {
-        await audit(services.db, services.clock, { action: 'session.refresh-reuse', address: request.ip });
+        await audit(services.db, services.clock, {
+          actorUserId: rotated.userId, action: 'session.refresh-reuse', target: rotated.familyId, address: request.ip,
+        });
       }
       const message = rotated.reason === 'reused' ? REFRESH_MESSAGES.reused
         : rotated.reason === 'expired' ? MESSAGES.sessionExpired : REFRESH_MESSAGES.invalid;

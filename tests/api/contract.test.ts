@@ -111,10 +111,12 @@ describe('the contract drives the routes', () => {
     expect((await post('/api/auth/v1/validate-password?token=abc', { password: 'Demo-Password-2026!' })).json()).toEqual({ errors: [] });
   });
 
-  test('the dev outbox does not exist in production', async () => {
+  test('the dev outbox does not exist in production, not even for provider staff', async () => {
+    const { accessToken } = await t.tokensFor('admin@provider.example');
     const production = await buildApp({ db: t.db, clock: t.clock, hashCost: TEST_HASH_COST, prepare: false, config: { production: true } });
     try {
-      expect((await production.inject({ method: 'GET', url: '/api/dev/outbox' })).statusCode).toBe(404);
+      const outbox = await production.inject({ method: 'GET', url: '/api/dev/outbox', headers: { authorization: `Bearer ${accessToken}` } });
+      expect(outbox.statusCode).toBe(404);
       expect((await production.inject({ method: 'GET', url: '/api/auth/v1/env' })).json().prod).toBe(true);
     } finally {
       await production.close();

@@ -221,10 +221,7 @@ describe('overlays and edition settings go through the same path', () => {
 });
 
 describe('permissions', () => {
-  test('an agency user reads definitions (200) but cannot publish or restore (403)', async () => {
-    expect((await get(agent, `${BASE}/documents`)).statusCode).toBe(200);
-    expect((await get(agent, `${BASE}/documents/claim`)).statusCode).toBe(200);
-    expect((await get(agent, `${BASE}/documents/claim/versions`)).statusCode).toBe(200);
+  test('an agency user reads the published bundle (200) but cannot publish or restore (403)', async () => {
     expect((await get(agent, `${BASE}/bundle`)).statusCode).toBe(200);
     const claim = await current('claim');
     const refused = await publish('claim', claim.document, claim.version, 'Agent edit', agent);
@@ -233,18 +230,32 @@ describe('permissions', () => {
     expect(await versionsOf('claim')).toEqual([3, 2, 1, 0]);
   });
 
+  // History names staff, user ids and internal notes: provider staff only; everyone else gets the bundle.
+  const HISTORY = ['/documents', '/documents/claim', '/documents/claim/versions', '/documents/claim/versions/1', '/documents/claim/compare?from=0&to=1'];
+  const OUTSIDERS = ['agent@agency.example', 'policyholder@insured.example', 'vendor@vendor.example', 'carrier@carrier.example'];
+  test.each(OUTSIDERS)('%s gets the bundle and resolved definitions, but 403 on every history read', async (email) => {
+    const token = (await t.tokensFor(email)).accessToken;
+    expect((await get(token, `${BASE}/bundle`)).statusCode).toBe(200);
+    expect((await get(token, `${BASE}/resolved/us/claim`)).statusCode).toBe(200);
+    for (const path of HISTORY) expect((await get(token, `${BASE}${path}`)).statusCode, path).toBe(403);
+  });
+  test.each(['admin@provider.example', 'underwriter@provider.example', 'operator@provider.example'])('provider staff %s read the history', async (email) => {
+    const token = (await t.tokensFor(email)).accessToken;
+    for (const path of HISTORY) expect((await get(token, `${BASE}${path}`)).statusCode, path).toBe(200);
+  });
+
   test('without a sign-in nothing is readable', async () => {
     expect((await t.inject({ method: 'GET', url: `${BASE}/bundle` })).statusCode).toBe(401);
   });
 
   test('the list shows every key with its status, version and author', async () => {
-    const list = (await get(agent, `${BASE}/documents`)).json();
+    const list = (await get(admin, `${BASE}/documents`)).json();
     const byKey = new Map(list.content.map((entry: { key: string }) => [entry.key, entry]));
     expect(byKey.get('claim')).toMatchObject({ kind: 'form', status: 'published', version: 3, author: 'Ada Admin', title: 'Claim' });
     expect(byKey.get('yes-no')).toMatchObject({ kind: 'list', status: 'default', version: 0, author: null, updated: null });
     expect(byKey.get('edition:us')).toMatchObject({ kind: 'edition', status: 'default' });
     expect(byKey.get('overlay:uk:claim')).toMatchObject({ kind: 'overlay', status: 'published', version: 1 });
-    expect((await get(agent, `${BASE}/documents/overlay:us:claim`)).statusCode).toBe(404);
+    expect((await get(admin, `${BASE}/documents/overlay:us:claim`)).statusCode).toBe(404);
   });
 });
 

@@ -7,6 +7,7 @@ import { ManualClock } from '../../../server/clock.ts';
 import { DEMO_PASSWORD } from '../../../server/constants.ts';
 import type { Database } from '../../../server/db/database.ts';
 import { openPglite } from '../../../server/db/pglite.ts';
+import { listOutbox } from '../../../server/mail/outbox.ts';
 import { openPostgres, quoteIdentifier } from '../../../server/db/postgres.ts';
 
 export { DEMO_PASSWORD };
@@ -90,8 +91,7 @@ export async function startTestApp(): Promise<TestApp> {
     },
     getAs: (accessToken, url) => inject({ method: 'GET', url, headers: { authorization: `Bearer ${accessToken}` } }),
     async latestMessageTo(address) {
-      const response = await inject({ method: 'GET', url: `/api/dev/outbox?to=${encodeURIComponent(address)}` });
-      return response.json().content[0];
+      return (await listOutbox(database.db, address))[0];
     },
     async createUser({ email, accountOf, status = 'ACTIVE', passwordExpiresAt, mfaType = 'NONE', phone }) {
       const [row] = await database.db.query<{ id: string }>(

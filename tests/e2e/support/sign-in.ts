@@ -51,13 +51,28 @@ interface OutboxMessage {
   body: string;
 }
 
+/** The development mailbox needs a provider staff session (it holds reset links and codes). */
+const MAILBOX_READER = 'admin@provider.example';
+const mailboxTokens = new WeakMap<APIRequestContext, { token: string; until: number }>();
+
+async function readMailbox(request: APIRequestContext, to: string): Promise<OutboxMessage[]> {
+  let cached = mailboxTokens.get(request);
+  if (!cached || cached.until < Date.now()) {
+    // Access tokens last 15 minutes; take a new one well before.
+    cached = { token: await apiToken(request, MAILBOX_READER), until: Date.now() + 10 * 60_000 };
+    mailboxTokens.set(request, cached);
+  }
+  const response = await request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`, { headers: { authorization: `Bearer ${cached.token}` } });
+  expect(response.status(), 'the development mailbox').toBe(200);
+  return ((await response.json()) as { content: OutboxMessage[] }).content;
+}
+
 /** The newest message to an address that matches, waiting for it to arrive. */
 export async function latestMail(request: APIRequestContext, to: string, matching: RegExp, after = 0): Promise<OutboxMessage> {
   let found: OutboxMessage | undefined;
   await expect
     .poll(async () => {
-      const response = await request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`);
-      const { content } = (await response.json()) as { content: OutboxMessage[] };
+      const content = await readMailbox(request, to);
       found = content.find((message) => message.id > after && matching.test(message.body));
       return Boolean(found);
     }, { message: `a mail to ${to} matching ${matching}` })
@@ -67,8 +82,7 @@ export async function latestMail(request: APIRequestContext, to: string, matchin
 
 /** The id of the newest message to an address (0 when none), to wait for a newer one. */
 export async function lastMailId(request: APIRequestContext, to: string): Promise<number> {
-  const response = await request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`);
-  const { content } = (await response.json()) as { content: OutboxMessage[] };
+  const content = await readMailbox(request, to);
   return content[0]?.id ?? 0;
 }
 
