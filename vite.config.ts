@@ -20,7 +20,7 @@ export default defineConfig({
   },
   test: {
     root: projectRoot,
-    include: ['tests/unit/**/*.test.ts', 'tests/api/**/*.test.ts', 'engine/**/*.test.ts'],
+    include: ['tests/unit/**/*.test.ts', 'tests/api/**/*.test.ts', 'tests/server/**/*.test.ts', 'engine/**/*.test.ts'],
     environment: 'node',
   },
 });
