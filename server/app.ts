@@ -12,6 +12,8 @@ import { createValidatorCompiler } from './contract/validator.ts';
 import type { Database } from './db/database.ts';
 import { prepareDatabase } from './db/prepare.ts';
 import { errorHandler } from './http/error-handler.ts';
+import { registerInputGuard } from './http/input-guard.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { MESSAGES } from './http/http-error.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer.ts';
 import { accountHandlers } from './routes/account-routes.ts';
@@ -96,6 +98,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   app.setValidatorCompiler(createValidatorCompiler());
   app.setErrorHandler(errorHandler);
+  await registerSecurityHeaders(app);
+  registerInputGuard(app);
 
   await app.register(servicesPlugin, { services });
   await app.register(routesPlugin);
