@@ -46,6 +46,12 @@ export function describeIssue(issue: ValidationIssue, context?: string): string 
       return `${field} must be one of: ${(params.allowedValues as unknown[] | undefined)?.join(', ') ?? ''}`;
     case 'pattern':
       return `${field} is not in the expected format`;
+    case 'minimum':
+    case 'exclusiveMinimum':
+      return `${field} must be at least ${String(params.limit)}`;
+    case 'maximum':
+    case 'exclusiveMaximum':
+      return `${field} must be at most ${String(params.limit)}`;
     default:
       return `${field} ${issue.message ?? 'is invalid'}`;
   }
