@@ -775,6 +775,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/audit/v1/entries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The audit log, one page at a time, newest first (provider staff with audit:read)
+         * @description Every change to money, users and definitions, sign-ins and refusals. The log is append-only in the
+         *     database; this is the only way to read it. Search matches action, target and the actor's e-mail.
+         */
+        get: operations["searchAuditLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/definitions/v1/documents": {
         parameters: {
             query?: never;
@@ -1217,6 +1238,25 @@ export interface components {
         };
         OutboxList: {
             content: components["schemas"]["OutboxMessage"][];
+        };
+        AuditEntry: {
+            id: number;
+            /** Format: date-time */
+            at: string;
+            actorUserId: string | null;
+            actorEmail: string | null;
+            action: string;
+            target: string | null;
+            detail: {
+                [key: string]: unknown;
+            } | null;
+            address: string | null;
+        };
+        AuditPage: {
+            content: components["schemas"]["AuditEntry"][];
+            totalElements: number;
+            page: number;
+            size: number;
         };
         DefinitionKey: string;
         DefinitionDocumentSummary: {
@@ -3069,6 +3109,41 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    searchAuditLog: {
+        parameters: {
+            query?: {
+                /** @description Zero-based page number */
+                page?: number;
+                size?: 25 | 50 | 100;
+                /** @description 'field,direction': at, action or actor; asc or desc (default at,desc) */
+                sort?: string;
+                search?: string;
+                action?: string;
+                /** @description Entries by this user only */
+                actor?: string;
+                from?: string;
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of entries */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
     listDefinitionDocuments: {

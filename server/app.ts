@@ -17,6 +17,7 @@ import { registerSecurityHeaders } from './http/security-headers.ts';
 import { MESSAGES } from './http/http-error.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer.ts';
 import { accountHandlers } from './routes/account-routes.ts';
+import { auditHandlers } from './routes/audit-routes.ts';
 import { authInfoHandlers } from './routes/auth-info-routes.ts';
 import { claimHandlers } from './routes/claim-routes.ts';
 import { definitionHandlers } from './routes/definition-routes.ts';
@@ -71,6 +72,7 @@ const routesPlugin = fastifyPlugin(
       ...workflowHandlers(services),
       ...definitionHandlers(services),
       ...claimHandlers(services),
+      ...auditHandlers(services),
     });
   },
   { name: 'contract-routes', dependencies: ['services'] },
