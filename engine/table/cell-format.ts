@@ -40,6 +40,8 @@ export function formatCell(
     }
     case 'text':
     default:
-      return Array.isArray(value) ? value.join(', ') : String(value);
+      if (Array.isArray(value)) return value.join(', ');
+      // A record (an audit entry's detail) reads as its JSON, never as '[object Object]'.
+      return typeof value === 'object' ? JSON.stringify(value) : String(value);
   }
 }

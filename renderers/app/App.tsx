@@ -5,6 +5,7 @@ import { RegistryGate } from '../definitions/RegistryGate.tsx';
 import { GalleryIndex } from '../gallery/GalleryIndex.tsx';
 import { GalleryItem } from '../gallery/GalleryItem.tsx';
 import { StudioRoutes } from '../studio/StudioRoutes.tsx';
+import { AuditLogPage } from '../audit/AuditLogPage.tsx';
 import { ClaimsPage } from '../claims/ClaimsPage.tsx';
 import { CLAIMS_AREAS } from '../shell/PersonaArea.tsx';
 import { sessionStore } from '../session/store.ts';
@@ -102,6 +103,7 @@ function areaRoutes(persona: Persona) {
           <Route path="gallery" element={<GalleryIndex />} />
           <Route path="gallery/:id" element={<GalleryItem />} />
           <Route path="studio/*" element={<StudioRoutes />} />
+          <Route path="audit" element={<AuditLogPage />} />
         </>
       )}
       <Route path="*" element={<NotFound />} />

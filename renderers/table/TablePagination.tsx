@@ -8,7 +8,8 @@ import type { Row } from './table-types.ts';
 export function TablePagination({ table, pageSizes }: { table: Table<Row>; pageSizes: number[] }) {
   const sizeId = useId();
   const { pageIndex, pageSize } = table.getState().pagination;
-  const total = table.getPrePaginationRowModel().rows.length;
+  // Server-paged tables know the total from the server (rowCount); others count the rows they hold.
+  const total = table.options.manualPagination ? table.getRowCount() : table.getPrePaginationRowModel().rows.length;
   const pageCount = Math.max(1, table.getPageCount());
   const first = total === 0 ? 0 : pageIndex * pageSize + 1;
   const last = Math.min(total, (pageIndex + 1) * pageSize);

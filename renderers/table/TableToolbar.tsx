@@ -16,10 +16,13 @@ interface TableToolbarProps {
 }
 
 export function TableToolbar({ definition, model, formatting, density, onDensityChange }: TableToolbarProps) {
-  const { table, search, setSearch, filters, setFilters } = model;
+  const { table, search, setSearch, filters, setFilters, server, query } = model;
   const placeholder = definition.search?.placeholder ?? 'Search';
-  // Exports what the filters and search leave, in the sorted order, across all pages.
-  const exportCsv = () => downloadCsv(definition, table.getSortedRowModel().rows.map((row) => row.original), formatting);
+  // Exports what the filters and search leave, in the sorted order, across all pages (from the server when it pages).
+  const exportCsv = async () => {
+    const rows = server?.fetchAll ? await server.fetchAll(query) : table.getSortedRowModel().rows.map((row) => row.original);
+    downloadCsv(definition, rows, formatting);
+  };
   return (
     <Flex gap="3" wrap="wrap" align="end">
       <InputGroup startElement={<LuSearch />} maxW="sm" flex="1 1 16rem">
@@ -47,7 +50,7 @@ export function TableToolbar({ definition, model, formatting, density, onDensity
         </Button>
         <ColumnMenu table={table} />
         {definition.csv && (
-          <Button size="sm" variant="outline" onClick={exportCsv}>
+          <Button size="sm" variant="outline" onClick={() => void exportCsv()}>
             <LuDownload /> Export CSV
           </Button>
         )}

@@ -1,8 +1,28 @@
-import type { Edition, ListDefinition, TableDefinition, TableRowAction } from '../../engine/index.ts';
+import type { Edition, FilterValues, ListDefinition, TableDefinition, TableRowAction } from '../../engine/index.ts';
 
 export type Row = Record<string, unknown>;
 export type Density = 'compressed' | 'comfortable';
 export type ListLookup = (id: string) => ListDefinition | undefined;
+
+/** What a server-paged table asks its operation for: one page, sorted, searched and filtered on the server. */
+export interface TableQuery {
+  page: number;
+  size: number;
+  sort: { column: string; desc: boolean } | null;
+  search: string;
+  filters: FilterValues;
+}
+
+/**
+ * Rows paged, sorted, searched and filtered by the server: `rows` is the current page, `totalElements`
+ * counts every match, and the table reports each change of its query (search debounced).
+ */
+export interface ServerRows {
+  totalElements: number;
+  onQueryChange: (query: TableQuery) => void;
+  /** Every row that matches the query, for the CSV export (not only the page on screen). */
+  fetchAll?: (query: TableQuery) => Promise<Row[]>;
+}
 
 export interface DefinitionTableProps {
   definition: TableDefinition;
@@ -14,4 +34,6 @@ export interface DefinitionTableProps {
   loading?: boolean;
   /** A row action was chosen (open its dialog, or confirm and call its operation). */
   onRowAction?: (action: TableRowAction, row: Row) => void;
+  /** Paging, sorting, search and filters run on the server; without it the table does them over `rows`. */
+  server?: ServerRows;
 }

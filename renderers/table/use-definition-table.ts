@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import {
   getCoreRowModel,
   getExpandedRowModel,
@@ -13,14 +13,18 @@ import {
 } from '@tanstack/react-table';
 import { getPath, initialTableState, matchesFilters, matchesSearch, type CellFormatting, type FilterValues, type TableDefinition } from '../../engine/index.ts';
 import { columnsOf } from './columns.tsx';
-import type { Row } from './table-types.ts';
+import type { Row, ServerRows, TableQuery } from './table-types.ts';
+
+/** Typing in the search box asks the server once the user pauses. */
+export const SERVER_SEARCH_DEBOUNCE_MS = 200;
 
 /**
  * The TanStack table over a definition: its starting state (sort, page size, hidden columns, order)
  * comes from the engine's initialTableState; search and filters run through the engine before TanStack
- * sorts and pages, so the CSV export and the row count see the same rows as the screen.
+ * sorts and pages, so the CSV export and the row count see the same rows as the screen. With `server`, the
+ * rows are one page of the server's answer and every change of the query is reported instead.
  */
-export function useDefinitionTable(definition: TableDefinition, rows: Row[], formatting: CellFormatting) {
+export function useDefinitionTable(definition: TableDefinition, rows: Row[], formatting: CellFormatting, server?: ServerRows) {
   const initial = useMemo(() => initialTableState(definition), [definition]);
   const [sorting, setSorting] = useState<SortingState>(initial.sort ? [{ id: initial.sort.column, desc: initial.sort.desc }] : []);
   const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 0, pageSize: initial.pageSize });
@@ -34,9 +38,21 @@ export function useDefinitionTable(definition: TableDefinition, rows: Row[], for
 
   const columns = useMemo(() => columnsOf(definition.columns, formatting), [definition, formatting]);
   const visibleRows = useMemo(
-    () => rows.filter((row) => matchesSearch(row, definition, search) && matchesFilters(row, definition.filters ?? [], filters)),
-    [rows, definition, search, filters],
+    () => (server ? rows : rows.filter((row) => matchesSearch(row, definition, search) && matchesFilters(row, definition.filters ?? [], filters))),
+    [rows, definition, search, filters, server],
   );
+
+  const sort = sorting[0];
+  const query = useMemo<TableQuery>(
+    () => ({ page: pagination.pageIndex, size: pagination.pageSize, sort: sort ? { column: sort.id, desc: sort.desc } : null, search, filters }),
+    [pagination.pageIndex, pagination.pageSize, sort, search, filters],
+  );
+  const onQueryChange = server?.onQueryChange;
+  useEffect(() => {
+    if (!onQueryChange) return undefined;
+    const timer = window.setTimeout(() => onQueryChange(query), query.search ? SERVER_SEARCH_DEBOUNCE_MS : 0);
+    return () => window.clearTimeout(timer);
+  }, [onQueryChange, query]);
 
   // TanStack's table instance is mutable by design; this hook is left to React's ordinary rendering.
   // eslint-disable-next-line react-hooks/incompatible-library
@@ -51,6 +67,9 @@ export function useDefinitionTable(definition: TableDefinition, rows: Row[], for
     onColumnOrderChange: setColumnOrder,
     onExpandedChange: setExpanded,
     getRowCanExpand: () => Boolean(definition.rowDetail),
+    manualPagination: Boolean(server),
+    manualSorting: Boolean(server),
+    ...(server ? { rowCount: server.totalElements } : {}),
     getCoreRowModel: getCoreRowModel(),
     getSortedRowModel: getSortedRowModel(),
     getPaginationRowModel: getPaginationRowModel(),
@@ -70,7 +89,7 @@ export function useDefinitionTable(definition: TableDefinition, rows: Row[], for
     setPagination((current) => ({ ...current, pageIndex: 0 }));
   };
 
-  return { table, search, setSearch, filters, setFilters, pageSizes: initial.pageSizes };
+  return { table, search, setSearch, filters, setFilters, pageSizes: initial.pageSizes, query, server };
 }
 
 export type DefinitionTableModel = ReturnType<typeof useDefinitionTable>;
