@@ -234,6 +234,48 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/v1/invitations/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The signed-in invitee accepts an invitation to another account (EXISTING_USER); the membership starts now
+         * @description An invitation of an existing user grants nothing until that user signs in and accepts it. Only the
+         *     user the invitation was sent to may accept it; anyone else gets 404, as for an unknown link.
+         */
+        post: operations["acceptInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/v1/users/{userId}/accounts/{accountId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * End a user's membership of an account they were invited to (not their home account)
+         * @description Provider staff may remove any membership; an admin of the account only memberships of that account.
+         *     Anyone else gets 404. The user's sessions inside that account end at once.
+         */
+        delete: operations["removeAccountMembership"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/v1/invitations": {
         parameters: {
             query?: never;
@@ -1239,6 +1281,12 @@ export interface components {
         OutboxList: {
             content: components["schemas"]["OutboxMessage"][];
         };
+        MembershipAccepted: {
+            /** Format: uuid */
+            accountId: string;
+            accountName: string;
+            message: string;
+        };
         AuditEntry: {
             id: number;
             /** Format: date-time */
@@ -2161,6 +2209,56 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+        };
+    };
+    acceptInvitation: {
+        parameters: {
+            query: {
+                /** @description The token of the sign-up link */
+                validationToken: components["parameters"]["ValidationTokenQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user is now a member of the account and can switch to it */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MembershipAccepted"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    removeAccountMembership: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+                accountId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     createInvitation: {

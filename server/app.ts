@@ -24,6 +24,7 @@ import { definitionHandlers } from './routes/definition-routes.ts';
 import { createDefinitionService } from './definitions/definition-service.ts';
 import { consoleHandlers } from './routes/console-routes.ts';
 import { jumpHandlers } from './routes/jump-routes.ts';
+import { membershipHandlers } from './routes/membership-routes.ts';
 import { mfaHandlers } from './routes/mfa-routes.ts';
 import { passwordHandlers } from './routes/password-routes.ts';
 import { signupHandlers } from './routes/signup-routes.ts';
@@ -66,6 +67,7 @@ const routesPlugin = fastifyPlugin(
       ...accountHandlers(services),
       ...consoleHandlers(services),
       ...signupHandlers(services),
+      ...membershipHandlers(services),
       ...passwordHandlers(services),
       ...mfaHandlers(services),
       ...jumpHandlers(services),

@@ -13,6 +13,7 @@ import { useCurrentUser, useFeatureFlags, useSignedIn } from '../session/use-ses
 import { AuthCard, FormAlert, PageLink, Waiting } from './AuthCard.tsx';
 import { AuthForm } from './AuthForm.tsx';
 import { afterSignIn, type LoginState } from './redirects.ts';
+import { toaster } from '../shell/toaster.tsx';
 import { useAuthForm } from './use-auth-form.ts';
 
 /** A signed-in visitor goes to their dashboard; everyone else gets the sign-in form. */
@@ -96,6 +97,7 @@ function LoginFields({ initialData, mfa, state, onMfa }: {
       const { data } = await api.POST('/api/auth/v1/login', { body: payload as { username: string; password: string } });
       setNotice(null);
       completeSignIn(data!, payload.rememberDevice === true || data!.rememberDevice === true);
+      if (state?.acceptInvitation) await acceptInvitation(state.acceptInvitation);
       void navigate(afterSignIn(state), { replace: true });
     } catch (error) {
       if (!isApiError(error)) throw error;
@@ -172,4 +174,14 @@ function LoginFields({ initialData, mfa, state, onMfa }: {
       }
     />
   );
+}
+
+/** Signing in from an invitation link accepts it: the membership of the other account starts now. */
+async function acceptInvitation(validationToken: string): Promise<void> {
+  try {
+    const { data } = await api.POST('/api/auth/v1/invitations/accept', { params: { query: { validationToken } } });
+    toaster.create({ type: 'success', title: data!.message });
+  } catch (error) {
+    toaster.create({ type: 'error', title: isApiError(error) ? error.message : 'The invitation could not be accepted.' });
+  }
 }

@@ -62,7 +62,7 @@ export function SignupValidationPage() {
   }
   const flag = EXISTING_USER_FLAGS[info.tokenType];
   if (flag) {
-    const state: LoginState = { [flag]: true, email: info.email };
+    const state: LoginState = { [flag]: true, email: info.email, ...(info.tokenType === 'EXISTING_USER' ? { acceptInvitation: token } : {}) };
     if (info.tokenType !== 'EXISTING_USER' && info.redirectURL) state.redirectURL = info.redirectURL;
     return <Navigate to="/login" replace state={state} />;
   }

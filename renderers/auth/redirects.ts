@@ -9,6 +9,8 @@ export interface LoginState {
   /** Prefills the e-mail. */
   email?: string;
   existingUser?: boolean;
+  /** The invitation (EXISTING_USER link) the user accepts by signing in: the membership starts then. */
+  acceptInvitation?: string;
   existingUserForQuote?: boolean;
   existingAgentForQuote?: boolean;
 }

@@ -12,6 +12,7 @@ import type { Queryable } from '../db/database.ts';
 import { HttpError, MESSAGES, forbidden, notFound } from '../http/http-error.ts';
 import type { Services } from '../services.ts';
 import { editionOf, type HandlerModule } from './handler.ts';
+import { findInvitation, isLive } from '../auth/invitations.ts';
 
 type InvitationRequest = components['schemas']['InvitationRequest'];
 type SignUpRequest = components['schemas']['SignUpRequest'];
@@ -42,21 +43,6 @@ const NEW_USER_TYPES: readonly TokenType[] = ['NEW_ACCOUNT', ...JOIN_TYPES];
 const NOT_BY_SIGNUP = [PROVIDER_ACCOUNT_TYPE, 'UNKNOWN'];
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
-interface InvitationRow {
-  id: string;
-  token_type: TokenType;
-  email: string;
-  first_name: string | null;
-  last_name: string | null;
-  account_type: components['schemas']['AccountType'];
-  account_id: string | null;
-  role_id: string | null;
-  redirect_url: string | null;
-  code_hash: string | null;
-  code_failures: number;
-  expires_at: Date;
-  used_at: Date | null;
-}
 
 function invitationCode(): string {
   let code = '';
@@ -66,20 +52,6 @@ function invitationCode(): string {
 
 function codeHash(code: string): string {
   return sha256(code.trim().toUpperCase().replace(/[\s-]/g, ''));
-}
-
-async function findInvitation(db: Queryable, token: string, lock = false): Promise<InvitationRow | null> {
-  const [row] = await db.query<InvitationRow>(
-    `SELECT id, token_type, email, first_name, last_name, account_type, account_id, role_id, redirect_url, code_hash,
-            code_failures, expires_at, used_at
-     FROM invitations WHERE token_hash = $1${lock ? ' FOR UPDATE' : ''}`,
-    [sha256(token)],
-  );
-  return row ?? null;
-}
-
-function isLive(services: Services, row: InvitationRow | null): row is InvitationRow {
-  return !!row && !row.used_at && new Date(row.expires_at).getTime() > services.clock.now().getTime();
 }
 
 async function adminRoleOf(db: Queryable, accountType: string): Promise<string | null> {
@@ -184,14 +156,7 @@ export const signupHandlers: HandlerModule = (services) => ({
           body.redirectURL ?? null, code ? codeHash(code) : null, caller.userId, now, expiresAt],
       );
       if (!row) throw new Error('The invitation was not stored');
-      // An existing user invited to another account becomes a member of it, and can switch to it after signing in.
-      if (existing && accountId && accountId !== existing.account_id && roleId) {
-        await tx.query(
-          'INSERT INTO user_accounts (user_id, account_id, role_id) VALUES ($1, $2, $3) ON CONFLICT (user_id, account_id) DO NOTHING',
-          [existing.id, accountId, roleId],
-        );
-        await audit(tx, services.clock, { actorUserId: caller.userId, action: 'user.account-added', target: existing.id, detail: { accountId, roleId } });
-      }
+      // An existing user invited to another account becomes a member only when they accept (acceptInvitation).
       await audit(tx, services.clock, {
         actorUserId: caller.userId, action: 'invitation.create', target: email, detail: { invitationId: row.id, tokenType: body.tokenType, accountType, accountId },
         address: request.ip,

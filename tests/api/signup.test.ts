@@ -187,13 +187,18 @@ describe('join links create a user in the invited account', () => {
 });
 
 describe('existing-user links send the user to sign in', () => {
-  test('EXISTING_USER adds the account to the user, who can then switch to it; join and sign-up refuse the link', async () => {
+  test('EXISTING_USER adds the account only when the user accepts it, then they can switch to it; join and sign-up refuse the link', async () => {
     const { token } = await invited({ tokenType: 'EXISTING_USER', email: 'agent@otheragency.example', accountId: ids[AGENCY] });
     expect((await tokenInfo(token)).json()).toMatchObject({ tokenType: 'EXISTING_USER', accountType: 'AGENCY' });
     expect((await join(token, { firstName: 'A', lastName: 'B', password: NEW_PASSWORD })).statusCode).toBe(412);
     const { accessToken } = await t.tokensFor('agent@otheragency.example');
-    const accounts = (await t.getAs(accessToken, '/api/auth/v1/my-accounts')).json();
-    expect(accounts.content.map((account: { name: string }) => account.name)).toEqual(['Harbor Insurance Group', AGENCY]);
+    const names = async () => (await t.getAs(accessToken, '/api/auth/v1/my-accounts')).json().content.map((account: { name: string }) => account.name);
+    expect(await names()).toEqual(['Harbor Insurance Group']);
+    const accepted = await t.inject({
+      method: 'POST', url: `/api/auth/v1/invitations/accept?validationToken=${token}`, headers: { authorization: `Bearer ${accessToken}` },
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(await names()).toEqual(['Harbor Insurance Group', AGENCY]);
   });
 
   test('QUOTE_LINK_EXISTING_AGENT tells the lookup where to go after sign-in', async () => {
