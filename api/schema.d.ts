@@ -4,608 +4,6 @@
  */
 
 export interface paths {
-    "/api/auth/v1/login": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Sign in with e-mail and password, and the MFA code when one was asked for
-         * @description Without `mfaCode`, a user with MFA gets a 307 carrying `mfaType` and a 6-digit code by e-mail or text
-         *     (valid 5 minutes, a limited number of attempts). Posting the same credentials with `mfaCode` signs in.
-         *     Repeated failures are throttled per account (409 while locked) and per address (429).
-         */
-        post: operations["login"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/auth/v1/token/refresh": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Exchange a refresh token for a new access token and a new refresh token
-         * @description Refresh tokens rotate: each can be used once. Presenting one that was already used revokes every
-         *     token of its family (the whole sign-in session) and answers 401.
-         */
-        post: operations["refreshToken"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/auth/v1/logout": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** End the session the refresh token belongs to */
-        post: operations["logout"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/auth/v1/me": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The signed-in user with their account */
-        get: operations["getCurrentUser"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/auth/v1/password-constraints": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The password rules, shown as a live checklist */
-        get: operations["getPasswordConstraints"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/auth/v1/validate-password": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Check a candidate password against the constraints */
-        post: operations["validatePassword"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/auth/v1/permissions/map": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The 'resource:action' permissions of the signed-in user's role */
-        get: operations["getPermissionsMap"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/auth/v1/feature-flags": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Feature flags as served by the server, for this request's edition */
-        get: operations["getFeatureFlags"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/auth/v1/feature-flags/{key}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        /** Turn a feature flag on or off (provider staff); every client sees it on its next load */
-        put: operations["setFeatureFlag"];
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/auth/v1/env": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The environment this server runs in */
-        get: operations["getEnvironment"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/auth/v1/teams/search": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Teams of the signed-in user's account whose name contains the text */
-        get: operations["searchTeams"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/auth/v1/users": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Users of an account the caller may see (their own account by default) */
-        get: operations["listUsers"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/auth/v1/my-accounts": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The accounts the signed-in user may switch to (their own first, then the others they belong to) */
-        get: operations["listMyAccounts"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/auth/v1/invitations/accept": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * The signed-in invitee accepts an invitation to another account (EXISTING_USER); the membership starts now
-         * @description An invitation of an existing user grants nothing until that user signs in and accepts it. Only the
-         *     user the invitation was sent to may accept it; anyone else gets 404, as for an unknown link.
-         */
-        post: operations["acceptInvitation"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/auth/v1/users/{userId}/accounts/{accountId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post?: never;
-        /**
-         * End a user's membership of an account they were invited to (not their home account)
-         * @description Provider staff may remove any membership; an admin of the account only memberships of that account.
-         *     Anyone else gets 404. The user's sessions inside that account end at once.
-         */
-        delete: operations["removeAccountMembership"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/auth/v1/invitations": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Invite someone to sign up or join an account (provider staff); the link is e-mailed
-         * @description NEW_ACCOUNT creates a sign-up link for a new organisation of `accountType` and answers the invitation
-         *     code the invitee must type (give it to them by another channel). EXISTING_ACCOUNT, QUOTE_SENT_NEW_USER
-         *     and QUOTE_LINK_NEW_AGENT let a new user join `accountId`. EXISTING_USER, QUOTE_SENT_EXISTING_USER and
-         *     QUOTE_LINK_EXISTING_AGENT tell an existing user to sign in (and, with `accountId`, add them to that
-         *     account, which they can then switch to). The link never appears in the answer, only in the e-mail.
-         */
-        post: operations["createInvitation"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/auth/v1/validationTokens/{token}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** What a sign-up link is for (the /signup-validation/{token} page) */
-        get: operations["getValidationToken"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/auth/v1/signup": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Create the organisation and its first user from a NEW_ACCOUNT link and its invitation code */
-        post: operations["signUp"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/auth/v1/join": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Create a user in the invited account (EXISTING_ACCOUNT, QUOTE_SENT_NEW_USER, QUOTE_LINK_NEW_AGENT links) */
-        post: operations["joinAccount"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/auth/v1/checkUserInvited/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Whether a confirm-user link (invited user sets a password) is still good */
-        get: operations["checkUserInvited"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/auth/v1/validateUserInvited/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Confirm the e-mail address, set the password and sign in
-         * @description A user with MFA gets a 307 and signs in on the login page with their code.
-         */
-        post: operations["validateUserInvited"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/auth/v1/checkPasswordReset/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Whether a password-reset link is still good */
-        get: operations["checkPasswordReset"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/auth/v1/validatePasswordReset/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Set a new password from a reset link and sign in
-         * @description Ends the user's other sessions. A user with MFA gets a 307 and signs in with their code.
-         */
-        post: operations["validatePasswordReset"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/auth/v1/captcha/challenge": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * A proof-of-work challenge for the forgot-password form (self-hosted captcha)
-         * @description Find a `nonce` (any text of up to 64 characters, e.g. a counter) such that SHA-256 of the UTF-8 text
-         *     `salt + nonce` starts with `difficulty` zero bits, then send `challenge` and `nonce` with the request.
-         *     A challenge is signed by the server, expires at `expiresAt` and can be redeemed once.
-         */
-        get: operations["getCaptchaChallenge"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/auth/v1/passwords/forgot": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** E-mail a password-reset link (answers the same whether or not the address has a user) */
-        post: operations["forgotPassword"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/auth/v1/passwords/{id}/reset": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** The forgot-password request in the spec's form, the e-mail in the path and the captcha in the query */
-        post: operations["requestPasswordReset"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/auth/v1/resendValidationEmail/{email}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Send the validation e-mail again when the address has a user awaiting validation; always 200 */
-        post: operations["resendValidationEmail"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/auth/v1/mfa/update": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        /**
-         * Start changing the signed-in user's MFA type (confirmed with mfa/verify); NONE switches it off
-         * @description GOOGLE answers the authenticator secret and QR code; SMS and EMAIL send a 6-digit code to the phone
-         *     or the e-mail address. NONE is refused when the account enforces MFA. While MFA is on, any change
-         *     (switching it off or to another channel) needs the password or a current code in the body: an access
-         *     token alone must not be enough to remove or replace the second factor.
-         */
-        put: operations["updateMfa"];
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/auth/v1/mfa/authenticator": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The QR code (PNG data URL) and secret of the authenticator enrolment in progress */
-        get: operations["getAuthenticatorSetup"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/auth/v1/mfa/verify": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Confirm the MFA change; GOOGLE needs two consecutive app codes (mfa1, mfa2), SMS and EMAIL the code sent */
-        post: operations["verifyMfa"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/auth/v1/mfa/resend": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Send a new sign-in code (SMS, EMAIL) during sign-in; checks the credentials like login */
-        post: operations["resendMfaCode"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/auth/v1/mfa/reset": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Ask for an MFA-reset link by e-mail, proving the password */
-        post: operations["resetMfa"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/auth/v1/validateMFAReset/{token}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Use an MFA-reset link; the user then signs in without MFA */
-        post: operations["validateMfaReset"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/auth/v1/{personaPath}/{accountId}/jtoken": {
         parameters: {
             query?: never;
@@ -674,15 +72,15 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/auth/v1/wf/{id}": {
+    "/api/account/v1/accounts/{id}": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** What a one-time-code access page shows (the /validate/{workflowId} page); contacts are masked */
-        get: operations["getWorkflow"];
+        /** One account the caller may see (their own, or one their agency manages; any for provider staff) */
+        get: operations["getAccount"];
         put?: never;
         post?: never;
         delete?: never;
@@ -691,15 +89,19 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/auth/v1/wf/access/{id}": {
+    "/api/audit/v1/entries": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** Send the workflow's one-time code by e-mail */
-        get: operations["sendWorkflowCodeByEmail"];
+        /**
+         * The audit log, one page at a time, newest first (provider staff with audit:read)
+         * @description Every change to money, users and definitions, sign-ins and refusals. The log is append-only in the
+         *     database; this is the only way to read it. Search matches action, target and the actor's e-mail.
+         */
+        get: operations["searchAuditLog"];
         put?: never;
         post?: never;
         delete?: never;
@@ -708,15 +110,15 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/auth/v1/wf/access/phone/{id}": {
+    "/api/claims/v1/search": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** Send the workflow's one-time code by text message */
-        get: operations["sendWorkflowCodeByText"];
+        /** Claims the caller may see, one page at a time (an agency its accounts' claims; provider staff all) */
+        get: operations["searchClaims"];
         put?: never;
         post?: never;
         delete?: never;
@@ -725,7 +127,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/auth/v1/wf/token": {
+    "/api/claims/v1/accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The accounts the caller may report a claim for (their own, the accounts their agency manages; any for provider staff) */
+        get: operations["listClaimAccounts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/policy/v1/claim": {
         parameters: {
             query?: never;
             header?: never;
@@ -734,8 +153,57 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Exchange the workflow id and its 6-digit code for session tokens and the page to go to */
-        post: operations["exchangeWorkflowCode"];
+        /**
+         * Report a claim on an account; it is saved as UN_FILED (progress) until filed
+         * @description The body is the claim form's data. After the contract's shape check it is validated by the claim
+         *     definition of the request's edition (as published), with the caller's persona in the rule context;
+         *     any fault answers 400 'Error saving claim' with `errors` by field, in the definition's own messages.
+         *     Fields the rules hide are dropped before the claim is stored.
+         */
+        post: operations["createClaim"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/claims/v1/{claimId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                claimId: components["parameters"]["ClaimIdPath"];
+            };
+            cookie?: never;
+        };
+        /** One claim the caller may see */
+        get: operations["getClaim"];
+        /** Save a claim's data again (checked like createClaim); its status is unchanged */
+        put: operations["updateClaim"];
+        post?: never;
+        /** Delete a claim that is not filed yet */
+        delete: operations["deleteClaim"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/claims/v1/{claimId}/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                claimId: components["parameters"]["ClaimIdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * File Claim: UN_FILED moves to FILED, isFiled becomes true and the claim gets its claim number
+         * @description The stored data is checked again against the claim definition first (400 'Error saving claim' by field).
+         */
+        put: operations["fileClaim"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -759,23 +227,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/account/v1/accounts/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** One account the caller may see (their own, or one their agency manages; any for provider staff) */
-        get: operations["getAccount"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/console-version": {
         parameters: {
             query?: never;
@@ -788,48 +239,6 @@ export interface paths {
          * @description The browser sends its bearer token; the answer does not depend on it.
          */
         get: operations["getConsoleVersion"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/dev/outbox": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Messages (e-mail and text) the server would have sent; development mode only, for provider staff
-         * @description The development mailbox holds reset links and one-time codes, so reading it needs a provider staff
-         *     session with `mailbox:read`; every read is audited. A production server answers 404.
-         */
-        get: operations["listOutbox"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/audit/v1/entries": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The audit log, one page at a time, newest first (provider staff with audit:read)
-         * @description Every change to money, users and definitions, sign-ins and refusals. The log is append-only in the
-         *     database; this is the only way to read it. Search matches action, target and the actor's e-mail.
-         */
-        get: operations["searchAuditLog"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1005,15 +414,19 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/claims/v1/search": {
+    "/api/dev/outbox": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** Claims the caller may see, one page at a time (an agency its accounts' claims; provider staff all) */
-        get: operations["searchClaims"];
+        /**
+         * Messages (e-mail and text) the server would have sent; development mode only, for provider staff
+         * @description The development mailbox holds reset links and one-time codes, so reading it needs a provider staff
+         *     session with `mailbox:read`; every read is audited. A production server answers 404.
+         */
+        get: operations["listOutbox"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1022,24 +435,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/claims/v1/accounts": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The accounts the caller may report a claim for (their own, the accounts their agency manages; any for provider staff) */
-        get: operations["listClaimAccounts"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/policy/v1/claim": {
+    "/api/auth/v1/invitations/accept": {
         parameters: {
             query?: never;
             header?: never;
@@ -1049,56 +445,661 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Report a claim on an account; it is saved as UN_FILED (progress) until filed
-         * @description The body is the claim form's data. After the contract's shape check it is validated by the claim
-         *     definition of the request's edition (as published), with the caller's persona in the rule context;
-         *     any fault answers 400 'Error saving claim' with `errors` by field, in the definition's own messages.
-         *     Fields the rules hide are dropped before the claim is stored.
+         * The signed-in invitee accepts an invitation to another account (EXISTING_USER); the membership starts now
+         * @description An invitation of an existing user grants nothing until that user signs in and accepts it. Only the
+         *     user the invitation was sent to may accept it; anyone else gets 404, as for an unknown link.
          */
-        post: operations["createClaim"];
+        post: operations["acceptInvitation"];
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/api/claims/v1/{claimId}": {
+    "/api/auth/v1/users/{userId}/accounts/{accountId}": {
         parameters: {
             query?: never;
             header?: never;
-            path: {
-                claimId: components["parameters"]["ClaimIdPath"];
-            };
+            path?: never;
             cookie?: never;
         };
-        /** One claim the caller may see */
-        get: operations["getClaim"];
-        /** Save a claim's data again (checked like createClaim); its status is unchanged */
-        put: operations["updateClaim"];
+        get?: never;
+        put?: never;
         post?: never;
-        /** Delete a claim that is not filed yet */
-        delete: operations["deleteClaim"];
+        /**
+         * End a user's membership of an account they were invited to (not their home account)
+         * @description Provider staff may remove any membership; an admin of the account only memberships of that account.
+         *     Anyone else gets 404. The user's sessions inside that account end at once.
+         */
+        delete: operations["removeAccountMembership"];
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/api/claims/v1/{claimId}/file": {
+    "/api/auth/v1/invitations": {
         parameters: {
             query?: never;
             header?: never;
-            path: {
-                claimId: components["parameters"]["ClaimIdPath"];
-            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Invite someone to sign up or join an account (provider staff); the link is e-mailed
+         * @description NEW_ACCOUNT creates a sign-up link for a new organisation of `accountType` and answers the invitation
+         *     code the invitee must type (give it to them by another channel). EXISTING_ACCOUNT, QUOTE_SENT_NEW_USER
+         *     and QUOTE_LINK_NEW_AGENT let a new user join `accountId`. EXISTING_USER, QUOTE_SENT_EXISTING_USER and
+         *     QUOTE_LINK_EXISTING_AGENT tell an existing user to sign in (and, with `accountId`, add them to that
+         *     account, which they can then switch to). The link never appears in the answer, only in the e-mail.
+         */
+        post: operations["createInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/v1/validationTokens/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What a sign-up link is for (the /signup-validation/{token} page) */
+        get: operations["getValidationToken"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/v1/signup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create the organisation and its first user from a NEW_ACCOUNT link and its invitation code */
+        post: operations["signUp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/v1/join": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create a user in the invited account (EXISTING_ACCOUNT, QUOTE_SENT_NEW_USER, QUOTE_LINK_NEW_AGENT links) */
+        post: operations["joinAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/v1/mfa/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
             cookie?: never;
         };
         get?: never;
         /**
-         * File Claim: UN_FILED moves to FILED, isFiled becomes true and the claim gets its claim number
-         * @description The stored data is checked again against the claim definition first (400 'Error saving claim' by field).
+         * Start changing the signed-in user's MFA type (confirmed with mfa/verify); NONE switches it off
+         * @description GOOGLE answers the authenticator secret and QR code; SMS and EMAIL send a 6-digit code to the phone
+         *     or the e-mail address. NONE is refused when the account enforces MFA. While MFA is on, any change
+         *     (switching it off or to another channel) needs the password or a current code in the body: an access
+         *     token alone must not be enough to remove or replace the second factor.
          */
-        put: operations["fileClaim"];
+        put: operations["updateMfa"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/v1/mfa/authenticator": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The QR code (PNG data URL) and secret of the authenticator enrolment in progress */
+        get: operations["getAuthenticatorSetup"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/v1/mfa/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Confirm the MFA change; GOOGLE needs two consecutive app codes (mfa1, mfa2), SMS and EMAIL the code sent */
+        post: operations["verifyMfa"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/v1/mfa/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a new sign-in code (SMS, EMAIL) during sign-in; checks the credentials like login */
+        post: operations["resendMfaCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/v1/mfa/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ask for an MFA-reset link by e-mail, proving the password */
+        post: operations["resetMfa"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/v1/validateMFAReset/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Use an MFA-reset link; the user then signs in without MFA */
+        post: operations["validateMfaReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/v1/password-constraints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The password rules, shown as a live checklist */
+        get: operations["getPasswordConstraints"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/v1/validate-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Check a candidate password against the constraints */
+        post: operations["validatePassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/v1/checkUserInvited/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether a confirm-user link (invited user sets a password) is still good */
+        get: operations["checkUserInvited"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/v1/validateUserInvited/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm the e-mail address, set the password and sign in
+         * @description A user with MFA gets a 307 and signs in on the login page with their code.
+         */
+        post: operations["validateUserInvited"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/v1/checkPasswordReset/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether a password-reset link is still good */
+        get: operations["checkPasswordReset"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/v1/validatePasswordReset/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set a new password from a reset link and sign in
+         * @description Ends the user's other sessions. A user with MFA gets a 307 and signs in with their code.
+         */
+        post: operations["validatePasswordReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/v1/captcha/challenge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A proof-of-work challenge for the forgot-password form (self-hosted captcha)
+         * @description Find a `nonce` (any text of up to 64 characters, e.g. a counter) such that SHA-256 of the UTF-8 text
+         *     `salt + nonce` starts with `difficulty` zero bits, then send `challenge` and `nonce` with the request.
+         *     A challenge is signed by the server, expires at `expiresAt` and can be redeemed once.
+         */
+        get: operations["getCaptchaChallenge"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/v1/passwords/forgot": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** E-mail a password-reset link (answers the same whether or not the address has a user) */
+        post: operations["forgotPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/v1/passwords/{id}/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The forgot-password request in the spec's form, the e-mail in the path and the captcha in the query */
+        post: operations["requestPasswordReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/v1/resendValidationEmail/{email}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send the validation e-mail again when the address has a user awaiting validation; always 200 */
+        post: operations["resendValidationEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/v1/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign in with e-mail and password, and the MFA code when one was asked for
+         * @description Without `mfaCode`, a user with MFA gets a 307 carrying `mfaType` and a 6-digit code by e-mail or text
+         *     (valid 5 minutes, a limited number of attempts). Posting the same credentials with `mfaCode` signs in.
+         *     Repeated failures are throttled per (account, address) pair (409 while locked) and per address (429);
+         *     failures for an account from many addresses only slow its answers down, never lock it.
+         */
+        post: operations["login"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/v1/token/refresh": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Exchange a refresh token for a new access token and a new refresh token
+         * @description Refresh tokens rotate: each can be used once. Presenting one that was already used revokes every
+         *     token of its family (the whole sign-in session) and answers 401.
+         */
+        post: operations["refreshToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/v1/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** End the session the refresh token belongs to */
+        post: operations["logout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/v1/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in user with their account */
+        get: operations["getCurrentUser"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/v1/permissions/map": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The 'resource:action' permissions of the signed-in user's role */
+        get: operations["getPermissionsMap"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/v1/feature-flags": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Feature flags as served by the server, for this request's edition */
+        get: operations["getFeatureFlags"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/v1/feature-flags/{key}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Turn a feature flag on or off (provider staff); every client sees it on its next load */
+        put: operations["setFeatureFlag"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/v1/env": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The environment this server runs in */
+        get: operations["getEnvironment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/v1/teams/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Teams of the signed-in user's account whose name contains the text */
+        get: operations["searchTeams"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/v1/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Users of an account the caller may see (their own account by default) */
+        get: operations["listUsers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/v1/my-accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The accounts the signed-in user may switch to (their own first, then the others they belong to) */
+        get: operations["listMyAccounts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/v1/wf/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What a one-time-code access page shows (the /validate/{workflowId} page); contacts are masked */
+        get: operations["getWorkflow"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/v1/wf/access/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Send the workflow's one-time code by e-mail */
+        get: operations["sendWorkflowCodeByEmail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/v1/wf/access/phone/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Send the workflow's one-time code by text message */
+        get: operations["sendWorkflowCodeByText"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/v1/wf/token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Exchange the workflow id and its 6-digit code for session tokens and the page to go to */
+        post: operations["exchangeWorkflowCode"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1127,15 +1128,6 @@ export interface components {
         AccountType: "CARRIER" | "DIGITAL" | "COWBELL" | "CUSTOMER" | "VENDOR" | "CLUSTER" | "AGENCY" | "MSSP" | "UNKNOWN" | "RE_INSURER" | "PREMIUM_PROCESSOR";
         /** @enum {string} */
         Edition: "us" | "uk";
-        LoginRequest: {
-            /** Format: email */
-            username: string;
-            password: string;
-            mfaCode?: string;
-            mfaType?: components["schemas"]["MfaType"];
-            /** @description Keep the refresh token across browser restarts (longer-lived refresh token) */
-            rememberDevice?: boolean;
-        };
         TokenPair: {
             accessToken: string;
             refreshToken: string;
@@ -1148,16 +1140,6 @@ export interface components {
         MfaRequired: {
             mfaType: components["schemas"]["MfaType"];
             message: string;
-        };
-        RefreshRequest: {
-            refreshToken: string;
-        };
-        LogoutRequest: {
-            refreshToken?: string;
-        };
-        Role: {
-            id: string;
-            name: string;
         };
         AccountSummary: {
             /** Format: uuid */
@@ -1172,120 +1154,48 @@ export interface components {
             wizerCustomerId?: string | null;
             edition: components["schemas"]["Edition"];
         };
+        DefinitionKey: string;
+        DefinitionFault: {
+            /** @description The document the pointer is in (for lint findings */
+            key: string;
+            /** @description JSON pointer; empty for the whole document */
+            pointer: string;
+            message: string;
+            /** @description meta-schema */
+            check: string;
+            /** @enum {string} */
+            severity: "error" | "warning";
+        };
+        DefinitionRefused: {
+            message: string;
+            faults: components["schemas"]["DefinitionFault"][];
+        };
+        DefinitionConflict: {
+            message: string;
+            currentVersion: number;
+            changedBy: string | null;
+        };
+        Message: {
+            message: string;
+        };
+        /** @enum {string} */
+        PersonaPath: "admin" | "cowbell" | "agency" | "customer" | "policyholder" | "da" | "mssp" | "carrier" | "cluster" | "vendor" | "reinsurer" | "premiumprocessor";
+        EntryToken: {
+            token: string;
+            /** @description Seconds the token stays usable */
+            expiresIn: number;
+            /** Format: uuid */
+            accountId: string;
+            accountName: string;
+            accountType: components["schemas"]["AccountType"];
+            /** @description The page to open in a new tab: /loading/{token}?accountName=... */
+            url: string;
+        };
         Account: components["schemas"]["AccountSummary"] & {
             /** @description The agency that manages this account (customer accounts) */
             agencyId?: string | null;
             /** Format: date-time */
             created?: string;
-        };
-        CurrentUser: {
-            /** Format: uuid */
-            id: string;
-            firstName: string;
-            middleName?: string | null;
-            lastName: string;
-            initials: string;
-            fullName: string;
-            email: string;
-            phone?: string | null;
-            role: components["schemas"]["Role"];
-            mfaType: components["schemas"]["MfaType"];
-            avatarUrl?: string | null;
-            npn?: string | null;
-            account: components["schemas"]["AccountSummary"];
-            flowUserFirstName?: string | null;
-            flowAccountName?: string | null;
-            /** @description Type of the account the user belongs to; differs from account.accountType while ghosting */
-            subscriberType?: components["schemas"]["AccountType"];
-            /** @description A provider user inside an account of another type */
-            ghosting?: boolean;
-            /** @description The role has the role:operator scope without role:admin */
-            operator?: boolean;
-            scopes?: string[];
-        };
-        User: {
-            /** Format: uuid */
-            id: string;
-            firstName: string;
-            lastName: string;
-            fullName: string;
-            email: string;
-            phone?: string | null;
-            role: components["schemas"]["Role"];
-            mfaType: components["schemas"]["MfaType"];
-            /** @enum {string} */
-            status: "ACTIVE" | "PENDING_VALIDATION" | "DISABLED";
-            /** Format: uuid */
-            accountId: string;
-        };
-        UserList: {
-            content: components["schemas"]["User"][];
-            totalCount: number;
-        };
-        Team: {
-            /** Format: uuid */
-            id: string;
-            name: string;
-            meta: {
-                isDefault: boolean;
-            };
-        };
-        TeamList: {
-            content: components["schemas"]["Team"][];
-        };
-        PasswordConstraint: {
-            errorCode: string;
-            displayText: string;
-        };
-        ValidatePasswordRequest: {
-            password: string;
-        };
-        PasswordValidation: {
-            errors: {
-                code: string;
-                detail: string;
-            }[];
-        };
-        PermissionsMap: {
-            role: components["schemas"]["Role"];
-            accountType: components["schemas"]["AccountType"];
-            /** @description Sorted 'resource:action' strings */
-            permissions: string[];
-        };
-        FeatureFlags: {
-            flags: {
-                [key: string]: boolean;
-            };
-        };
-        FeatureFlagChange: {
-            enabled: boolean;
-        };
-        Environment: {
-            envName: string;
-            prod: boolean;
-            edition: components["schemas"]["Edition"];
-        };
-        ConsoleVersion: {
-            v: string;
-        };
-        OutboxMessage: {
-            id: number;
-            /** @enum {string} */
-            channel: "email" | "sms";
-            to: string;
-            subject?: string | null;
-            body: string;
-            /** Format: date-time */
-            created: string;
-        };
-        OutboxList: {
-            content: components["schemas"]["OutboxMessage"][];
-        };
-        MembershipAccepted: {
-            /** Format: uuid */
-            accountId: string;
-            accountName: string;
-            message: string;
         };
         AuditEntry: {
             id: number;
@@ -1305,308 +1215,6 @@ export interface components {
             totalElements: number;
             page: number;
             size: number;
-        };
-        DefinitionKey: string;
-        DefinitionDocumentSummary: {
-            key: components["schemas"]["DefinitionKey"];
-            /** @description form, table, list, page, edition or overlay */
-            kind: string;
-            /** @description The definition id (for an overlay, its target) */
-            id?: string;
-            /** @description The edition of an edition's settings or an overlay */
-            edition?: string | null;
-            title?: string | null;
-            /**
-             * @description default while the file is current (version 0), else published
-             * @enum {string}
-             */
-            status: "default" | "published";
-            version: number;
-            /** @description A file under definitions/ or editions/ is version 0 */
-            hasDefault: boolean;
-            /** Format: date-time */
-            updated: string | null;
-            /** @description Name of who published the current version */
-            author: string | null;
-            note: string | null;
-        };
-        DefinitionDocumentList: {
-            revision: string;
-            content: components["schemas"]["DefinitionDocumentSummary"][];
-        };
-        DefinitionDocument: components["schemas"]["DefinitionDocumentSummary"] & {
-            document: {
-                [key: string]: unknown;
-            };
-        };
-        DefinitionVersionSummary: {
-            version: number;
-            note: string;
-            /** Format: date-time */
-            created: string | null;
-            author: string | null;
-            authorId: string | null;
-            /** @description The version this one restored */
-            restoredFrom: number | null;
-            current: boolean;
-        };
-        DefinitionVersionList: {
-            key: components["schemas"]["DefinitionKey"];
-            currentVersion: number;
-            content: components["schemas"]["DefinitionVersionSummary"][];
-        };
-        DefinitionVersion: components["schemas"]["DefinitionVersionSummary"] & {
-            key: components["schemas"]["DefinitionKey"];
-            document: {
-                [key: string]: unknown;
-            };
-        };
-        DefinitionFault: {
-            /** @description The document the pointer is in (for lint findings */
-            key: string;
-            /** @description JSON pointer; empty for the whole document */
-            pointer: string;
-            message: string;
-            /** @description meta-schema */
-            check: string;
-            /** @enum {string} */
-            severity: "error" | "warning";
-        };
-        DefinitionPublished: components["schemas"]["DefinitionVersion"] & {
-            warnings: components["schemas"]["DefinitionFault"][];
-        };
-        PublishDefinitionRequest: {
-            document: {
-                [key: string]: unknown;
-            };
-            /** @description What changed and why */
-            note: string;
-            /** @description The version the change was made on */
-            baseVersion: number;
-        };
-        RestoreDefinitionRequest: {
-            /** @description The version to restore (0 is the file) */
-            version: number;
-            note: string;
-            baseVersion: number;
-        };
-        CheckDefinitionRequest: {
-            document: {
-                [key: string]: unknown;
-            };
-        };
-        DefinitionCheckResult: {
-            faults: components["schemas"]["DefinitionFault"][];
-            warnings: components["schemas"]["DefinitionFault"][];
-        };
-        DefinitionRefused: {
-            message: string;
-            faults: components["schemas"]["DefinitionFault"][];
-        };
-        DefinitionConflict: {
-            message: string;
-            currentVersion: number;
-            changedBy: string | null;
-        };
-        DefinitionComparison: {
-            key: components["schemas"]["DefinitionKey"];
-            from: number;
-            to: number;
-            changes: {
-                pointer: string;
-                /** @enum {string} */
-                kind: "added" | "removed" | "changed";
-                before?: unknown;
-                after?: unknown;
-            }[];
-        };
-        DefinitionSourceDocument: {
-            /** @description The document's key */
-            file: string;
-            version: number;
-            document: {
-                [key: string]: unknown;
-            };
-        };
-        /** @description The engine's DefinitionSourceDocuments, for createRegistry in the client */
-        DefinitionBundle: {
-            revision: string;
-            definitions: components["schemas"]["DefinitionSourceDocument"][];
-            editions: components["schemas"]["DefinitionSourceDocument"][];
-            overlays: (components["schemas"]["DefinitionSourceDocument"] & {
-                edition: string;
-            })[];
-        };
-        ResolvedDefinition: {
-            id: string;
-            edition: components["schemas"]["Edition"];
-            revision: string;
-            definition: {
-                [key: string]: unknown;
-            };
-        };
-        Message: {
-            message: string;
-        };
-        AccountSummaryList: {
-            content: components["schemas"]["AccountSummary"][];
-        };
-        /** @enum {string} */
-        InvitationTokenType: "NEW_ACCOUNT" | "EXISTING_ACCOUNT" | "EXISTING_USER" | "QUOTE_SENT_NEW_USER" | "QUOTE_SENT_EXISTING_USER" | "QUOTE_LINK_NEW_AGENT" | "QUOTE_LINK_EXISTING_AGENT";
-        /** @description A path inside the console (starts with one '/'), so a link cannot send anyone elsewhere */
-        RelativeUrl: string;
-        InvitationRequest: {
-            tokenType: components["schemas"]["InvitationTokenType"];
-            /** Format: email */
-            email: string;
-            firstName?: string;
-            lastName?: string;
-            /** @description NEW_ACCOUNT only, the type of the organisation to create */
-            accountType?: components["schemas"]["AccountType"];
-            /**
-             * Format: uuid
-             * @description The account to join (every type but NEW_ACCOUNT; optional for the existing-user types)
-             */
-            accountId?: string;
-            /** @description Role in the account joined; the account type's admin role when left out */
-            roleId?: string;
-            redirectURL?: components["schemas"]["RelativeUrl"];
-        };
-        Invitation: {
-            /** Format: uuid */
-            id: string;
-            tokenType: components["schemas"]["InvitationTokenType"];
-            email: string;
-            accountType: components["schemas"]["AccountType"];
-            accountId?: string | null;
-            /** Format: date-time */
-            expiresAt: string;
-            /** @description NEW_ACCOUNT only; shown once, to be given to the invitee by another channel than the e-mail */
-            invitationCode?: string;
-        };
-        ValidationTokenInfo: {
-            tokenType: components["schemas"]["InvitationTokenType"];
-            accountType: components["schemas"]["AccountType"];
-            email: string;
-            firstName?: string | null;
-            lastName?: string | null;
-            redirectURL?: string | null;
-        };
-        SignUpRequest: {
-            invitationCode: string;
-            password: string;
-            organization: string;
-            firstName: string;
-            lastName: string;
-            /** @description National Producer Number; required except for CUSTOMER accounts and the UK edition */
-            npn?: string | null;
-            /** @description When sent, must be the account type of the link */
-            accountType?: components["schemas"]["AccountType"];
-        };
-        JoinRequest: {
-            /** @description Required for EXISTING_ACCOUNT links */
-            firstName?: string;
-            /** @description Required for EXISTING_ACCOUNT links */
-            lastName?: string;
-            password: string;
-        };
-        SignUpResult: components["schemas"]["TokenPair"] & {
-            /** @description Where the link says to go next */
-            redirectURL?: string | null;
-            accountType?: components["schemas"]["AccountType"];
-        };
-        LinkCheck: {
-            email: string;
-            firstName: string;
-        };
-        SetPasswordRequest: {
-            password: string;
-        };
-        CaptchaChallenge: {
-            /** @description The signed challenge */
-            challenge: string;
-            salt: string;
-            /** @description Leading zero bits the hash must have */
-            difficulty: number;
-            /** @enum {string} */
-            algorithm: "SHA-256";
-            /** Format: date-time */
-            expiresAt: string;
-        };
-        CaptchaProof: {
-            challenge: string;
-            nonce: string;
-        };
-        ForgotPasswordRequest: {
-            /** Format: email */
-            email: string;
-            captcha: components["schemas"]["CaptchaProof"];
-        };
-        CredentialsRequest: {
-            /** Format: email */
-            username: string;
-            password: string;
-        };
-        AuthenticatorSetup: {
-            /** @description Base32 secret */
-            secret: string;
-            otpauthUrl: string;
-            /** @description PNG data URL of the otpauth URL */
-            qrCode: string;
-        };
-        MfaEnrolment: {
-            mfaType: components["schemas"]["MfaType"];
-            /** @enum {string} */
-            status: "PENDING" | "ENABLED" | "DISABLED";
-            message: string;
-            authenticator?: components["schemas"]["AuthenticatorSetup"];
-        };
-        MfaVerifyRequest: {
-            mfa1: string;
-            /** @description GOOGLE only */
-            mfa2?: string;
-        };
-        /** @description Proof that the person at the keyboard is the user, needed while MFA is on. One of the two. */
-        MfaReauthRequest: {
-            password?: string;
-            /** @description A current authenticator-app code (users with MFA by app) */
-            mfaCode?: string;
-        };
-        /** @enum {string} */
-        PersonaPath: "admin" | "cowbell" | "agency" | "customer" | "policyholder" | "da" | "mssp" | "carrier" | "cluster" | "vendor" | "reinsurer" | "premiumprocessor";
-        EntryToken: {
-            token: string;
-            /** @description Seconds the token stays usable */
-            expiresIn: number;
-            /** Format: uuid */
-            accountId: string;
-            accountName: string;
-            accountType: components["schemas"]["AccountType"];
-            /** @description The page to open in a new tab: /loading/{token}?accountName=... */
-            url: string;
-        };
-        Workflow: {
-            /** @description E_PAY, SURPLUS_NOTICE or another flow */
-            flow: string;
-            /** @description The phone the text goes to */
-            flowUserPhone: string | null;
-            /** @description The e-mail address the code goes to */
-            sendCodeTo: string;
-        };
-        WorkflowCodeRequest: {
-            /** Format: uuid */
-            id: string;
-            code: string;
-        };
-        WorkflowSession: components["schemas"]["TokenPair"] & {
-            redirectURL: string;
-            accountType?: components["schemas"]["AccountType"];
-            accountName?: string;
-        };
-        Deployment: {
-            /** Format: date-time */
-            time: string;
-            version: string;
         };
         /** @enum {string} */
         ClaimStatus: "UN_FILED" | "FILED";
@@ -1745,6 +1353,399 @@ export interface components {
         ClaimAccountList: {
             content: components["schemas"]["ClaimAccount"][];
         };
+        ConsoleVersion: {
+            v: string;
+        };
+        Deployment: {
+            /** Format: date-time */
+            time: string;
+            version: string;
+        };
+        DefinitionDocumentSummary: {
+            key: components["schemas"]["DefinitionKey"];
+            /** @description form, table, list, page, edition or overlay */
+            kind: string;
+            /** @description The definition id (for an overlay, its target) */
+            id?: string;
+            /** @description The edition of an edition's settings or an overlay */
+            edition?: string | null;
+            title?: string | null;
+            /**
+             * @description default while the file is current (version 0), else published
+             * @enum {string}
+             */
+            status: "default" | "published";
+            version: number;
+            /** @description A file under definitions/ or editions/ is version 0 */
+            hasDefault: boolean;
+            /** Format: date-time */
+            updated: string | null;
+            /** @description Name of who published the current version */
+            author: string | null;
+            note: string | null;
+        };
+        DefinitionDocumentList: {
+            revision: string;
+            content: components["schemas"]["DefinitionDocumentSummary"][];
+        };
+        DefinitionDocument: components["schemas"]["DefinitionDocumentSummary"] & {
+            document: {
+                [key: string]: unknown;
+            };
+        };
+        DefinitionVersionSummary: {
+            version: number;
+            note: string;
+            /** Format: date-time */
+            created: string | null;
+            author: string | null;
+            authorId: string | null;
+            /** @description The version this one restored */
+            restoredFrom: number | null;
+            current: boolean;
+        };
+        DefinitionVersionList: {
+            key: components["schemas"]["DefinitionKey"];
+            currentVersion: number;
+            content: components["schemas"]["DefinitionVersionSummary"][];
+        };
+        DefinitionVersion: components["schemas"]["DefinitionVersionSummary"] & {
+            key: components["schemas"]["DefinitionKey"];
+            document: {
+                [key: string]: unknown;
+            };
+        };
+        DefinitionPublished: components["schemas"]["DefinitionVersion"] & {
+            warnings: components["schemas"]["DefinitionFault"][];
+        };
+        PublishDefinitionRequest: {
+            document: {
+                [key: string]: unknown;
+            };
+            /** @description What changed and why */
+            note: string;
+            /** @description The version the change was made on */
+            baseVersion: number;
+        };
+        RestoreDefinitionRequest: {
+            /** @description The version to restore (0 is the file) */
+            version: number;
+            note: string;
+            baseVersion: number;
+        };
+        CheckDefinitionRequest: {
+            document: {
+                [key: string]: unknown;
+            };
+        };
+        DefinitionCheckResult: {
+            faults: components["schemas"]["DefinitionFault"][];
+            warnings: components["schemas"]["DefinitionFault"][];
+        };
+        DefinitionComparison: {
+            key: components["schemas"]["DefinitionKey"];
+            from: number;
+            to: number;
+            changes: {
+                pointer: string;
+                /** @enum {string} */
+                kind: "added" | "removed" | "changed";
+                before?: unknown;
+                after?: unknown;
+            }[];
+        };
+        DefinitionSourceDocument: {
+            /** @description The document's key */
+            file: string;
+            version: number;
+            document: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description The engine's DefinitionSourceDocuments, for createRegistry in the client */
+        DefinitionBundle: {
+            revision: string;
+            definitions: components["schemas"]["DefinitionSourceDocument"][];
+            editions: components["schemas"]["DefinitionSourceDocument"][];
+            overlays: (components["schemas"]["DefinitionSourceDocument"] & {
+                edition: string;
+            })[];
+        };
+        ResolvedDefinition: {
+            id: string;
+            edition: components["schemas"]["Edition"];
+            revision: string;
+            definition: {
+                [key: string]: unknown;
+            };
+        };
+        OutboxMessage: {
+            id: number;
+            /** @enum {string} */
+            channel: "email" | "sms";
+            to: string;
+            subject?: string | null;
+            body: string;
+            /** Format: date-time */
+            created: string;
+        };
+        OutboxList: {
+            content: components["schemas"]["OutboxMessage"][];
+        };
+        MembershipAccepted: {
+            /** Format: uuid */
+            accountId: string;
+            accountName: string;
+            message: string;
+        };
+        /** @enum {string} */
+        InvitationTokenType: "NEW_ACCOUNT" | "EXISTING_ACCOUNT" | "EXISTING_USER" | "QUOTE_SENT_NEW_USER" | "QUOTE_SENT_EXISTING_USER" | "QUOTE_LINK_NEW_AGENT" | "QUOTE_LINK_EXISTING_AGENT";
+        /** @description A path inside the console (starts with one '/'), so a link cannot send anyone elsewhere */
+        RelativeUrl: string;
+        InvitationRequest: {
+            tokenType: components["schemas"]["InvitationTokenType"];
+            /** Format: email */
+            email: string;
+            firstName?: string;
+            lastName?: string;
+            /** @description NEW_ACCOUNT only, the type of the organisation to create */
+            accountType?: components["schemas"]["AccountType"];
+            /**
+             * Format: uuid
+             * @description The account to join (every type but NEW_ACCOUNT; optional for the existing-user types)
+             */
+            accountId?: string;
+            /** @description Role in the account joined; the account type's admin role when left out */
+            roleId?: string;
+            redirectURL?: components["schemas"]["RelativeUrl"];
+        };
+        Invitation: {
+            /** Format: uuid */
+            id: string;
+            tokenType: components["schemas"]["InvitationTokenType"];
+            email: string;
+            accountType: components["schemas"]["AccountType"];
+            accountId?: string | null;
+            /** Format: date-time */
+            expiresAt: string;
+            /** @description NEW_ACCOUNT only; shown once, to be given to the invitee by another channel than the e-mail */
+            invitationCode?: string;
+        };
+        ValidationTokenInfo: {
+            tokenType: components["schemas"]["InvitationTokenType"];
+            accountType: components["schemas"]["AccountType"];
+            email: string;
+            firstName?: string | null;
+            lastName?: string | null;
+            redirectURL?: string | null;
+        };
+        SignUpRequest: {
+            invitationCode: string;
+            password: string;
+            organization: string;
+            firstName: string;
+            lastName: string;
+            /** @description National Producer Number; required except for CUSTOMER accounts and the UK edition */
+            npn?: string | null;
+            /** @description When sent, must be the account type of the link */
+            accountType?: components["schemas"]["AccountType"];
+        };
+        JoinRequest: {
+            /** @description Required for EXISTING_ACCOUNT links */
+            firstName?: string;
+            /** @description Required for EXISTING_ACCOUNT links */
+            lastName?: string;
+            password: string;
+        };
+        SignUpResult: components["schemas"]["TokenPair"] & {
+            /** @description Where the link says to go next */
+            redirectURL?: string | null;
+            accountType?: components["schemas"]["AccountType"];
+        };
+        CredentialsRequest: {
+            /** Format: email */
+            username: string;
+            password: string;
+        };
+        AuthenticatorSetup: {
+            /** @description Base32 secret */
+            secret: string;
+            otpauthUrl: string;
+            /** @description PNG data URL of the otpauth URL */
+            qrCode: string;
+        };
+        MfaEnrolment: {
+            mfaType: components["schemas"]["MfaType"];
+            /** @enum {string} */
+            status: "PENDING" | "ENABLED" | "DISABLED";
+            message: string;
+            authenticator?: components["schemas"]["AuthenticatorSetup"];
+        };
+        MfaVerifyRequest: {
+            mfa1: string;
+            /** @description GOOGLE only */
+            mfa2?: string;
+        };
+        /** @description Proof that the person at the keyboard is the user, needed while MFA is on. One of the two. */
+        MfaReauthRequest: {
+            password?: string;
+            /** @description A current authenticator-app code (users with MFA by app) */
+            mfaCode?: string;
+        };
+        PasswordConstraint: {
+            errorCode: string;
+            displayText: string;
+        };
+        ValidatePasswordRequest: {
+            password: string;
+        };
+        PasswordValidation: {
+            errors: {
+                code: string;
+                detail: string;
+            }[];
+        };
+        LinkCheck: {
+            email: string;
+            firstName: string;
+        };
+        SetPasswordRequest: {
+            password: string;
+        };
+        CaptchaChallenge: {
+            /** @description The signed challenge */
+            challenge: string;
+            salt: string;
+            /** @description Leading zero bits the hash must have */
+            difficulty: number;
+            /** @enum {string} */
+            algorithm: "SHA-256";
+            /** Format: date-time */
+            expiresAt: string;
+        };
+        CaptchaProof: {
+            challenge: string;
+            nonce: string;
+        };
+        ForgotPasswordRequest: {
+            /** Format: email */
+            email: string;
+            captcha: components["schemas"]["CaptchaProof"];
+        };
+        LoginRequest: {
+            /** Format: email */
+            username: string;
+            password: string;
+            mfaCode?: string;
+            mfaType?: components["schemas"]["MfaType"];
+            /** @description Keep the refresh token across browser restarts (longer-lived refresh token) */
+            rememberDevice?: boolean;
+        };
+        RefreshRequest: {
+            refreshToken: string;
+        };
+        LogoutRequest: {
+            refreshToken?: string;
+        };
+        Role: {
+            id: string;
+            name: string;
+        };
+        CurrentUser: {
+            /** Format: uuid */
+            id: string;
+            firstName: string;
+            middleName?: string | null;
+            lastName: string;
+            initials: string;
+            fullName: string;
+            email: string;
+            phone?: string | null;
+            role: components["schemas"]["Role"];
+            mfaType: components["schemas"]["MfaType"];
+            avatarUrl?: string | null;
+            npn?: string | null;
+            account: components["schemas"]["AccountSummary"];
+            flowUserFirstName?: string | null;
+            flowAccountName?: string | null;
+            /** @description Type of the account the user belongs to; differs from account.accountType while ghosting */
+            subscriberType?: components["schemas"]["AccountType"];
+            /** @description A provider user inside an account of another type */
+            ghosting?: boolean;
+            /** @description The role has the role:operator scope without role:admin */
+            operator?: boolean;
+            scopes?: string[];
+        };
+        User: {
+            /** Format: uuid */
+            id: string;
+            firstName: string;
+            lastName: string;
+            fullName: string;
+            email: string;
+            phone?: string | null;
+            role: components["schemas"]["Role"];
+            mfaType: components["schemas"]["MfaType"];
+            /** @enum {string} */
+            status: "ACTIVE" | "PENDING_VALIDATION" | "DISABLED";
+            /** Format: uuid */
+            accountId: string;
+        };
+        UserList: {
+            content: components["schemas"]["User"][];
+            totalCount: number;
+        };
+        Team: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            meta: {
+                isDefault: boolean;
+            };
+        };
+        TeamList: {
+            content: components["schemas"]["Team"][];
+        };
+        PermissionsMap: {
+            role: components["schemas"]["Role"];
+            accountType: components["schemas"]["AccountType"];
+            /** @description Sorted 'resource:action' strings */
+            permissions: string[];
+        };
+        FeatureFlags: {
+            flags: {
+                [key: string]: boolean;
+            };
+        };
+        FeatureFlagChange: {
+            enabled: boolean;
+        };
+        Environment: {
+            envName: string;
+            prod: boolean;
+            edition: components["schemas"]["Edition"];
+        };
+        AccountSummaryList: {
+            content: components["schemas"]["AccountSummary"][];
+        };
+        Workflow: {
+            /** @description E_PAY, SURPLUS_NOTICE or another flow */
+            flow: string;
+            /** @description The phone the text goes to */
+            flowUserPhone: string | null;
+            /** @description The e-mail address the code goes to */
+            sendCodeTo: string;
+        };
+        WorkflowCodeRequest: {
+            /** Format: uuid */
+            id: string;
+            code: string;
+        };
+        WorkflowSession: components["schemas"]["TokenPair"] & {
+            redirectURL: string;
+            accountType?: components["schemas"]["AccountType"];
+            accountName?: string;
+        };
     };
     responses: {
         /** @description The request breaks the contract */
@@ -1858,1047 +1859,6 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
-    login: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["LoginRequest"];
-            };
-        };
-        responses: {
-            /** @description Signed in */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["TokenPair"];
-                };
-            };
-            /** @description A multi-factor code is required; one has been sent */
-            307: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["MfaRequired"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            /** @description Wrong credentials or wrong/expired MFA code */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The account cannot sign in now (locked after repeated failures, or deactivated) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The e-mail address has not been validated yet */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The password has expired */
-            418: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["ServerError"];
-        };
-    };
-    refreshToken: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["RefreshRequest"];
-            };
-        };
-        responses: {
-            /** @description New token pair */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["TokenPair"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-        };
-    };
-    logout: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["LogoutRequest"];
-            };
-        };
-        responses: {
-            /** @description Signed out (also when the token was unknown) */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            400: components["responses"]["BadRequest"];
-        };
-    };
-    getCurrentUser: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Current user */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["CurrentUser"];
-                };
-            };
-            401: components["responses"]["Unauthorized"];
-        };
-    };
-    getPasswordConstraints: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Constraints */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PasswordConstraint"][];
-                };
-            };
-        };
-    };
-    validatePassword: {
-        parameters: {
-            query?: {
-                /** @description The invitation or reset token of the page asking (optional) */
-                token?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["ValidatePasswordRequest"];
-            };
-        };
-        responses: {
-            /** @description The constraints the password breaks (empty when it is acceptable) */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PasswordValidation"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-        };
-    };
-    getPermissionsMap: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Permissions */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PermissionsMap"];
-                };
-            };
-            401: components["responses"]["Unauthorized"];
-        };
-    };
-    getFeatureFlags: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Flags */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["FeatureFlags"];
-                };
-            };
-        };
-    };
-    setFeatureFlag: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                key: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["FeatureFlagChange"];
-            };
-        };
-        responses: {
-            /** @description The flags after the change, for this request's edition */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["FeatureFlags"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-        };
-    };
-    getEnvironment: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Environment */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Environment"];
-                };
-            };
-        };
-    };
-    searchTeams: {
-        parameters: {
-            query?: {
-                name?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Matching teams */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["TeamList"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-        };
-    };
-    listUsers: {
-        parameters: {
-            query?: {
-                accountId?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Users */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["UserList"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-        };
-    };
-    listMyAccounts: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Accounts */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AccountSummaryList"];
-                };
-            };
-            401: components["responses"]["Unauthorized"];
-        };
-    };
-    acceptInvitation: {
-        parameters: {
-            query: {
-                /** @description The token of the sign-up link */
-                validationToken: components["parameters"]["ValidationTokenQuery"];
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The user is now a member of the account and can switch to it */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["MembershipAccepted"];
-                };
-            };
-            401: components["responses"]["Unauthorized"];
-            404: components["responses"]["NotFound"];
-        };
-    };
-    removeAccountMembership: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                userId: string;
-                accountId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Removed */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-        };
-    };
-    createInvitation: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["InvitationRequest"];
-            };
-        };
-        responses: {
-            /** @description Invitation sent */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Invitation"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            /** @description The e-mail address belongs to a user already (new-user types), or to none (existing-user types) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    getValidationToken: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The one-time token from the e-mailed link */
-                token: components["parameters"]["LinkTokenPath"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Token information */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ValidationTokenInfo"];
-                };
-            };
-            /** @description The link has expired or was used already */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            404: components["responses"]["NotFound"];
-        };
-    };
-    signUp: {
-        parameters: {
-            query: {
-                /** @description The token of the sign-up link */
-                validationToken: components["parameters"]["ValidationTokenQuery"];
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["SignUpRequest"];
-            };
-        };
-        responses: {
-            /** @description Signed up and signed in */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["SignUpResult"];
-                };
-            };
-            /** @description A field is missing or the password breaks the constraints (`errors` lists them) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description The link is unknown, expired or used ('Link Expired/Not Found!'), is not a sign-up link, or the
-             *     invitation code is wrong (after 5 wrong codes the link is void); the text says which
-             */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    joinAccount: {
-        parameters: {
-            query: {
-                /** @description The token of the sign-up link */
-                validationToken: components["parameters"]["ValidationTokenQuery"];
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["JoinRequest"];
-            };
-        };
-        responses: {
-            /** @description Joined and signed in */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["SignUpResult"];
-                };
-            };
-            /** @description The password breaks the constraints (`errors` lists them) or a name is missing */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The link is unknown, has expired or was used already */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The link is not a join link ('Authorization Failed for Token') */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    checkUserInvited: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The one-time token from the e-mailed link */
-                id: components["parameters"]["LinkIdPath"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The link is good */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["LinkCheck"];
-                };
-            };
-            /** @description The link has expired or was used already */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            404: components["responses"]["NotFound"];
-        };
-    };
-    validateUserInvited: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The one-time token from the e-mailed link */
-                id: components["parameters"]["LinkIdPath"];
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["SetPasswordRequest"];
-            };
-        };
-        responses: {
-            /** @description Password set, signed in */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["TokenPair"];
-                };
-            };
-            /** @description Password set; sign in with the MFA code */
-            307: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["MfaRequired"];
-                };
-            };
-            /** @description The link has expired, or the password breaks the constraints (`errors` lists them) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            404: components["responses"]["NotFound"];
-        };
-    };
-    checkPasswordReset: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The one-time token from the e-mailed link */
-                id: components["parameters"]["LinkIdPath"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The link is good */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["LinkCheck"];
-                };
-            };
-            /** @description The link has expired or was used already */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            404: components["responses"]["NotFound"];
-        };
-    };
-    validatePasswordReset: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The one-time token from the e-mailed link */
-                id: components["parameters"]["LinkIdPath"];
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["SetPasswordRequest"];
-            };
-        };
-        responses: {
-            /** @description Password changed, signed in */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["TokenPair"];
-                };
-            };
-            /** @description Password changed; sign in with the MFA code */
-            307: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["MfaRequired"];
-                };
-            };
-            /** @description The link has expired, or the password breaks the constraints (`errors` lists them) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            404: components["responses"]["NotFound"];
-        };
-    };
-    getCaptchaChallenge: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Challenge */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["CaptchaChallenge"];
-                };
-            };
-        };
-    };
-    forgotPassword: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["ForgotPasswordRequest"];
-            };
-        };
-        responses: {
-            /** @description Accepted */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Message"];
-                };
-            };
-            /** @description Invalid input, or the captcha proof is missing, wrong, expired or used already */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    requestPasswordReset: {
-        parameters: {
-            query: {
-                /** @description The challenge and the nonce found, joined by '~' */
-                captchaResponse: string;
-            };
-            header?: never;
-            path: {
-                /** @description The e-mail address */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Accepted */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Message"];
-                };
-            };
-            /** @description Invalid input, or the captcha proof is missing, wrong, expired or used already */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    resendValidationEmail: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                email: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Accepted */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Message"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-        };
-    };
-    updateMfa: {
-        parameters: {
-            query: {
-                mfaType: components["schemas"]["MfaType"];
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["MfaReauthRequest"];
-            };
-        };
-        responses: {
-            /** @description Enrolment started (or MFA switched off) */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["MfaEnrolment"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-        };
-    };
-    getAuthenticatorSetup: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Setup */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AuthenticatorSetup"];
-                };
-            };
-            401: components["responses"]["Unauthorized"];
-            404: components["responses"]["NotFound"];
-        };
-    };
-    verifyMfa: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["MfaVerifyRequest"];
-            };
-        };
-        responses: {
-            /** @description MFA enabled */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["MfaEnrolment"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-        };
-    };
-    resendMfaCode: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["CredentialsRequest"];
-            };
-        };
-        responses: {
-            /** @description Code sent (GOOGLE users are told to use their app) */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["MfaRequired"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            /** @description Wrong credentials */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Locked after repeated failures, or deactivated */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The e-mail address has not been validated yet */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The password has expired */
-            418: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            429: components["responses"]["TooManyRequests"];
-        };
-    };
-    resetMfa: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["CredentialsRequest"];
-            };
-        };
-        responses: {
-            /** @description Link sent */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Message"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            /** @description Wrong credentials ('Invalid login credentials. Please reset your password first, if necessary.') */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            429: components["responses"]["TooManyRequests"];
-        };
-    };
-    validateMfaReset: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The one-time token from the e-mailed link */
-                token: components["parameters"]["LinkTokenPath"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description MFA reset */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Message"];
-                };
-            };
-            404: components["responses"]["NotFound"];
-        };
-    };
     createJumpToken: {
         parameters: {
             query?: never;
@@ -3000,143 +1960,6 @@ export interface operations {
             404: components["responses"]["NotFound"];
         };
     };
-    getWorkflow: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: components["parameters"]["WorkflowIdPath"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Workflow */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Workflow"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            404: components["responses"]["NotFound"];
-        };
-    };
-    sendWorkflowCodeByEmail: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: components["parameters"]["WorkflowIdPath"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Code sent */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Message"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
-        };
-    };
-    sendWorkflowCodeByText: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: components["parameters"]["WorkflowIdPath"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Code sent */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Message"];
-                };
-            };
-            /** @description Invalid id, or the workflow has no phone number */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
-        };
-    };
-    exchangeWorkflowCode: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["WorkflowCodeRequest"];
-            };
-        };
-        responses: {
-            /** @description Signed in */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["WorkflowSession"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            /** @description Wrong or expired code */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            404: components["responses"]["NotFound"];
-        };
-    };
-    getLatestDeploymentTime: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Deployment */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Deployment"];
-                };
-            };
-        };
-    };
     getAccount: {
         parameters: {
             query?: never;
@@ -3158,52 +1981,6 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-        };
-    };
-    getConsoleVersion: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Version */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ConsoleVersion"];
-                };
-            };
-        };
-    };
-    listOutbox: {
-        parameters: {
-            query?: {
-                /** @description Only messages to this address or phone number */
-                to?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Newest first */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["OutboxList"];
-                };
-            };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -3242,6 +2019,245 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+        };
+    };
+    searchClaims: {
+        parameters: {
+            query?: {
+                /** @description Zero-based page number */
+                page?: number;
+                size?: number;
+                /** @description 'field,direction': created, modified, claimNumber, companyName, name, lossDate, status, accountName or agencyName; asc or desc (default created,desc) */
+                sort?: string;
+                /** @description Text found in the client, the claim number, the reporter or the account name */
+                search?: string;
+                status?: components["schemas"]["ClaimStatus"];
+                accountId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of claims */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClaimPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    listClaimAccounts: {
+        parameters: {
+            query?: {
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Accounts by name (at most 200) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClaimAccountList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createClaim: {
+        parameters: {
+            query?: {
+                /** @description The account the claim is on; the caller's own account when left out */
+                accountId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClaimFields"];
+            };
+        };
+        responses: {
+            /** @description The claim as stored */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Claim"];
+                };
+            };
+            400: components["responses"]["ClaimRefused"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getClaim: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                claimId: components["parameters"]["ClaimIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Claim */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Claim"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateClaim: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                claimId: components["parameters"]["ClaimIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClaimFields"];
+            };
+        };
+        responses: {
+            /** @description The claim as stored */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Claim"];
+                };
+            };
+            400: components["responses"]["ClaimRefused"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteClaim: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                claimId: components["parameters"]["ClaimIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    fileClaim: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                claimId: components["parameters"]["ClaimIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The filed claim */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Claim"];
+                };
+            };
+            400: components["responses"]["ClaimRefused"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    getLatestDeploymentTime: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deployment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Deployment"];
+                };
+            };
+        };
+    };
+    getConsoleVersion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Version */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleVersion"];
+                };
+            };
         };
     };
     listDefinitionDocuments: {
@@ -3533,18 +2549,11 @@ export interface operations {
             404: components["responses"]["NotFound"];
         };
     };
-    searchClaims: {
+    listOutbox: {
         parameters: {
             query?: {
-                /** @description Zero-based page number */
-                page?: number;
-                size?: number;
-                /** @description 'field,direction': created, modified, claimNumber, companyName, name, lossDate, status, accountName or agencyName; asc or desc (default created,desc) */
-                sort?: string;
-                /** @description Text found in the client, the claim number, the reporter or the account name */
-                search?: string;
-                status?: components["schemas"]["ClaimStatus"];
-                accountId?: string;
+                /** @description Only messages to this address or phone number */
+                to?: string;
             };
             header?: never;
             path?: never;
@@ -3552,24 +2561,25 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description One page of claims */
+            /** @description Newest first */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ClaimPage"];
+                    "application/json": components["schemas"]["OutboxList"];
                 };
             };
-            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
-    listClaimAccounts: {
+    acceptInvitation: {
         parameters: {
-            query?: {
-                search?: string;
+            query: {
+                /** @description The token of the sign-up link */
+                validationToken: components["parameters"]["ValidationTokenQuery"];
             };
             header?: never;
             path?: never;
@@ -3577,119 +2587,368 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Accounts by name (at most 200) */
+            /** @description The user is now a member of the account and can switch to it */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ClaimAccountList"];
+                    "application/json": components["schemas"]["MembershipAccepted"];
                 };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    removeAccountMembership: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+                accountId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
-    createClaim: {
+    createInvitation: {
         parameters: {
-            query?: {
-                /** @description The account the claim is on; the caller's own account when left out */
-                accountId?: string;
-            };
+            query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ClaimFields"];
+                "application/json": components["schemas"]["InvitationRequest"];
             };
         };
         responses: {
-            /** @description The claim as stored */
+            /** @description Invitation sent */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Claim"];
-                };
-            };
-            400: components["responses"]["ClaimRefused"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-        };
-    };
-    getClaim: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                claimId: components["parameters"]["ClaimIdPath"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Claim */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Claim"];
+                    "application/json": components["schemas"]["Invitation"];
                 };
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-        };
-    };
-    updateClaim: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                claimId: components["parameters"]["ClaimIdPath"];
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["ClaimFields"];
-            };
-        };
-        responses: {
-            /** @description The claim as stored */
-            200: {
+            /** @description The e-mail address belongs to a user already (new-user types), or to none (existing-user types) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Claim"];
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            400: components["responses"]["ClaimRefused"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
         };
     };
-    deleteClaim: {
+    getValidationToken: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                claimId: components["parameters"]["ClaimIdPath"];
+                /** @description The one-time token from the e-mailed link */
+                token: components["parameters"]["LinkTokenPath"];
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Deleted */
+            /** @description Token information */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationTokenInfo"];
+                };
+            };
+            /** @description The link has expired or was used already */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+        };
+    };
+    signUp: {
+        parameters: {
+            query: {
+                /** @description The token of the sign-up link */
+                validationToken: components["parameters"]["ValidationTokenQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SignUpRequest"];
+            };
+        };
+        responses: {
+            /** @description Signed up and signed in */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignUpResult"];
+                };
+            };
+            /** @description A field is missing or the password breaks the constraints (`errors` lists them) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description The link is unknown, expired or used ('Link Expired/Not Found!'), is not a sign-up link, or the
+             *     invitation code is wrong (after 5 wrong codes the link is void); the text says which
+             */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    joinAccount: {
+        parameters: {
+            query: {
+                /** @description The token of the sign-up link */
+                validationToken: components["parameters"]["ValidationTokenQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["JoinRequest"];
+            };
+        };
+        responses: {
+            /** @description Joined and signed in */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignUpResult"];
+                };
+            };
+            /** @description The password breaks the constraints (`errors` lists them) or a name is missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The link is unknown, has expired or was used already */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The link is not a join link ('Authorization Failed for Token') */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateMfa: {
+        parameters: {
+            query: {
+                mfaType: components["schemas"]["MfaType"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["MfaReauthRequest"];
+            };
+        };
+        responses: {
+            /** @description Enrolment started (or MFA switched off) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MfaEnrolment"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    getAuthenticatorSetup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Setup */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthenticatorSetup"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    verifyMfa: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MfaVerifyRequest"];
+            };
+        };
+        responses: {
+            /** @description MFA enabled */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MfaEnrolment"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    resendMfaCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CredentialsRequest"];
+            };
+        };
+        responses: {
+            /** @description Code sent (GOOGLE users are told to use their app) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MfaRequired"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Wrong credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Locked after repeated failures, or deactivated */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The e-mail address has not been validated yet */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The password has expired */
+            418: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    resetMfa: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CredentialsRequest"];
+            };
+        };
+        responses: {
+            /** @description Link sent */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3699,37 +2958,779 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            /** @description Wrong credentials ('Invalid login credentials. Please reset your password first, if necessary.') */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
         };
     };
-    fileClaim: {
+    validateMfaReset: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                claimId: components["parameters"]["ClaimIdPath"];
+                /** @description The one-time token from the e-mailed link */
+                token: components["parameters"]["LinkTokenPath"];
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description The filed claim */
+            /** @description MFA reset */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Claim"];
+                    "application/json": components["schemas"]["Message"];
                 };
             };
-            400: components["responses"]["ClaimRefused"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getPasswordConstraints: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Constraints */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasswordConstraint"][];
+                };
+            };
+        };
+    };
+    validatePassword: {
+        parameters: {
+            query?: {
+                /** @description The invitation or reset token of the page asking (optional) */
+                token?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ValidatePasswordRequest"];
+            };
+        };
+        responses: {
+            /** @description The constraints the password breaks (empty when it is acceptable) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasswordValidation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    checkUserInvited: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The one-time token from the e-mailed link */
+                id: components["parameters"]["LinkIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The link is good */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LinkCheck"];
+                };
+            };
+            /** @description The link has expired or was used already */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+        };
+    };
+    validateUserInvited: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The one-time token from the e-mailed link */
+                id: components["parameters"]["LinkIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetPasswordRequest"];
+            };
+        };
+        responses: {
+            /** @description Password set, signed in */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TokenPair"];
+                };
+            };
+            /** @description Password set; sign in with the MFA code */
+            307: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MfaRequired"];
+                };
+            };
+            /** @description The link has expired, or the password breaks the constraints (`errors` lists them) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+        };
+    };
+    checkPasswordReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The one-time token from the e-mailed link */
+                id: components["parameters"]["LinkIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The link is good */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LinkCheck"];
+                };
+            };
+            /** @description The link has expired or was used already */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+        };
+    };
+    validatePasswordReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The one-time token from the e-mailed link */
+                id: components["parameters"]["LinkIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetPasswordRequest"];
+            };
+        };
+        responses: {
+            /** @description Password changed, signed in */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TokenPair"];
+                };
+            };
+            /** @description Password changed; sign in with the MFA code */
+            307: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MfaRequired"];
+                };
+            };
+            /** @description The link has expired, or the password breaks the constraints (`errors` lists them) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getCaptchaChallenge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Challenge */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CaptchaChallenge"];
+                };
+            };
+        };
+    };
+    forgotPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ForgotPasswordRequest"];
+            };
+        };
+        responses: {
+            /** @description Accepted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Invalid input, or the captcha proof is missing, wrong, expired or used already */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    requestPasswordReset: {
+        parameters: {
+            query: {
+                /** @description The challenge and the nonce found, joined by '~' */
+                captchaResponse: string;
+            };
+            header?: never;
+            path: {
+                /** @description The e-mail address */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Accepted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Invalid input, or the captcha proof is missing, wrong, expired or used already */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    resendValidationEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                email: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Accepted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    login: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LoginRequest"];
+            };
+        };
+        responses: {
+            /** @description Signed in */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TokenPair"];
+                };
+            };
+            /** @description A multi-factor code is required; one has been sent */
+            307: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MfaRequired"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Wrong credentials or wrong/expired MFA code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account cannot sign in now (locked after repeated failures, or deactivated) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The e-mail address has not been validated yet */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The password has expired */
+            418: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    refreshToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RefreshRequest"];
+            };
+        };
+        responses: {
+            /** @description New token pair */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TokenPair"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    logout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LogoutRequest"];
+            };
+        };
+        responses: {
+            /** @description Signed out (also when the token was unknown) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    getCurrentUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Current user */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CurrentUser"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    getPermissionsMap: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Permissions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PermissionsMap"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    getFeatureFlags: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Flags */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeatureFlags"];
+                };
+            };
+        };
+    };
+    setFeatureFlag: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FeatureFlagChange"];
+            };
+        };
+        responses: {
+            /** @description The flags after the change, for this request's edition */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeatureFlags"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+        };
+    };
+    getEnvironment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Environment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Environment"];
+                };
+            };
+        };
+    };
+    searchTeams: {
+        parameters: {
+            query?: {
+                name?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Matching teams */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    listUsers: {
+        parameters: {
+            query?: {
+                accountId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Users */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listMyAccounts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Accounts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountSummaryList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    getWorkflow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["WorkflowIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Workflow */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Workflow"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    sendWorkflowCodeByEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["WorkflowIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Code sent */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    sendWorkflowCodeByText: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["WorkflowIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Code sent */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Invalid id, or the workflow has no phone number */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    exchangeWorkflowCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WorkflowCodeRequest"];
+            };
+        };
+        responses: {
+            /** @description Signed in */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkflowSession"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Wrong or expired code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            404: components["responses"]["NotFound"];
         };
     };
 }
