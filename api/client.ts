@@ -18,7 +18,7 @@ import {
   readBody,
 } from './api-error.ts';
 import { GENERAL_ERRORS, LOGIN_ERRORS } from './error-catalogue.ts';
-import { isAuthPath, isPublicAuthPath } from './public-paths.ts';
+import { isAuthPath, isPublicCall } from './public-paths.ts';
 import { readTokenExpiry, type TokenStore } from './token-store.ts';
 
 export type ApiClient = Client<paths>;
@@ -116,7 +116,7 @@ export function createAuthMiddleware(options: ApiClientOptions): Middleware & {
 
   function withHeaders(request: Request, path: string): Request {
     request.headers.set(TIMEZONE_HEADER, timeZone());
-    if (isPublicAuthPath(path)) {
+    if (isPublicCall(request.method, path)) {
       request.headers.delete('Authorization');
     } else {
       const accessToken = tokens.getAccessToken();
@@ -141,7 +141,7 @@ export function createAuthMiddleware(options: ApiClientOptions): Middleware & {
     refresh,
     async onRequest({ request, id }) {
       const path = pathOf(request);
-      if (!isPublicAuthPath(path) && needsRefresh(tokens.getAccessToken())) await refresh();
+      if (!isPublicCall(request.method, path) && needsRefresh(tokens.getAccessToken())) await refresh();
       const prepared = withHeaders(request, path);
       if (prepared.body !== null) replays.set(id, prepared.clone());
       return prepared;
@@ -152,7 +152,7 @@ export function createAuthMiddleware(options: ApiClientOptions): Middleware & {
       if (response.ok) return undefined;
       const path = pathOf(request);
       // The access token may have been revoked or expired in flight: refresh once and replay.
-      if (response.status === 401 && !isPublicAuthPath(path) && tokens.getRefreshToken() && (await refresh())) {
+      if (response.status === 401 && !isPublicCall(request.method, path) && tokens.getRefreshToken() && (await refresh())) {
         const retried = await fetchImpl(withHeaders(replay ?? request, path));
         if (retried.ok) return retried;
         return failure(request, retried);

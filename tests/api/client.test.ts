@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { ApiError } from '../../api/api-error.ts';
 import { createApiClient } from '../../api/client.ts';
 import { LOGIN_ERRORS } from '../../api/error-catalogue.ts';
+import { createRun } from '../../api/run.ts';
 import { createMemoryTokenStore } from '../../api/token-store.ts';
 import { MINUTE } from '../../server/clock.ts';
 import { DEMO_PASSWORD, startTestApp, type TestApp } from './support/test-app.ts';
@@ -83,5 +84,24 @@ describe('the typed client against the real server', () => {
     expect(error).toMatchObject({ status: 401 });
     expect(events.sessionExpired).toHaveBeenCalledWith(LOGIN_ERRORS.sessionExpired);
     expect(tokens.getAccessToken()).toBeNull();
+  });
+});
+
+describe('run(operationId) against the real server', () => {
+  test('runs operations by id: body, query and path parameters, the answer typed by the contract; failures as ApiError', async () => {
+    const { client, tokens } = makeClient();
+    const run = createRun(client);
+    const signedIn = await run('login', { body: { username: 'agent@agency.example', password: DEMO_PASSWORD } });
+    tokens.setTokens({ accessToken: signedIn.accessToken, refreshToken: signedIn.refreshToken });
+
+    const teams = await run('searchTeams', { query: { name: 'West' } });
+    expect(teams.content.map((team) => team.name)).toEqual(['West Coast']);
+    const me = await run('getCurrentUser');
+    const account = await run('getAccount', { params: { id: me.account.id } });
+    expect(account.name).toBe('Summit Risk Partners');
+
+    const refused = await run('searchAuditLog').catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(ApiError);
+    expect((refused as ApiError).status).toBe(403);
   });
 });

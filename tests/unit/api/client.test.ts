@@ -104,10 +104,10 @@ describe('background refresh', () => {
       calls += 1;
       return calls === 1 ? json(401, { message: 'expired' }) : new Response(null, { status: 204 });
     });
-    await client.POST('/api/auth/v1/logout', { body: { refreshToken: 'to-revoke' } });
+    await client.POST('/api/auth/v1/mfa/verify', { body: { mfa1: '123456' } });
     const replayed = server.seen[2]!;
-    expect(new URL(replayed.url).pathname).toBe('/api/auth/v1/logout');
-    expect(await replayed.json()).toEqual({ refreshToken: 'to-revoke' });
+    expect(new URL(replayed.url).pathname).toBe('/api/auth/v1/mfa/verify');
+    expect(await replayed.json()).toEqual({ mfa1: '123456' });
   });
 
   test('a 401 on a public auth call is not retried', async () => {

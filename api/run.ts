@@ -1,0 +1,46 @@
+import type { ApiClient } from './client.ts';
+import { OPERATIONS, type OperationId } from './operations.ts';
+import type { operations } from './schema.d.ts';
+
+/**
+ * Runs contract operations by id: `run('searchClaims', { query: { page: 0 } })`. The method and path come
+ * from the generated api/operations.ts, the parameter, body and answer types from api/schema.d.ts, and the
+ * call goes through the app's one client (token, refresh, error catalogue). A definition that names an
+ * operation can be carried out without a hand-written API module.
+ */
+type Operation<O extends OperationId> = operations[O];
+type ParametersOf<O extends OperationId> = Operation<O> extends { parameters: infer P } ? P : never;
+type PathParams<O extends OperationId> = ParametersOf<O> extends { path?: infer T } ? Exclude<T, undefined> : never;
+type QueryParams<O extends OperationId> = ParametersOf<O> extends { query?: infer T } ? Exclude<T, undefined> : never;
+type RequestBody<O extends OperationId> = Operation<O> extends { requestBody?: { content: { 'application/json': infer B } } } ? B : never;
+type Responses<O extends OperationId> = Operation<O> extends { responses: infer R } ? R : never;
+
+/** The JSON body of the operation's 200 or 201 answer (undefined for answers without a body, such as 204). */
+export type SuccessOf<O extends OperationId> = {
+  [S in keyof Responses<O>]: S extends 200 | 201 ? (Responses<O>[S] extends { content: { 'application/json': infer B } } ? B : undefined) : never;
+}[keyof Responses<O>];
+
+export interface RunArgs<O extends OperationId> {
+  params?: PathParams<O>;
+  query?: QueryParams<O>;
+  body?: RequestBody<O>;
+  signal?: AbortSignal;
+}
+
+export type Run = <O extends OperationId>(operationId: O, args?: RunArgs<O>) => Promise<SuccessOf<O>>;
+
+/** One untyped entry into openapi-fetch: the types were checked above, per operation. */
+type RawRequest = (method: string, path: string, init: Record<string, unknown>) => Promise<{ data?: unknown }>;
+
+export function createRun(client: ApiClient): Run {
+  const request = client.request.bind(client) as unknown as RawRequest;
+  return async (operationId, args = {}) => {
+    const operation = OPERATIONS[operationId];
+    const { data } = await request(operation.method.toLowerCase(), operation.path, {
+      params: { path: args.params ?? {}, query: args.query ?? {} },
+      ...(args.body === undefined ? {} : { body: args.body }),
+      ...(args.signal ? { signal: args.signal } : {}),
+    });
+    return data as SuccessOf<typeof operationId>;
+  };
+}
