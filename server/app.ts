@@ -7,6 +7,7 @@ import { loadSigningSecret } from './auth/signing-secret.ts';
 import { systemClock, type Clock } from './clock.ts';
 import { readConfig, type ServerConfig } from './config.ts';
 import { loadContract } from './contract/contract.ts';
+import { discoverHandlers } from './contract/discover-handlers.ts';
 import { registerContractRoutes } from './contract/register-routes.ts';
 import { createValidatorCompiler } from './contract/validator.ts';
 import type { Database } from './db/database.ts';
@@ -16,20 +17,7 @@ import { registerInputGuard } from './http/input-guard.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { MESSAGES } from './http/http-error.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer.ts';
-import { accountHandlers } from './routes/account-routes.ts';
-import { auditHandlers } from './routes/audit-routes.ts';
-import { authInfoHandlers } from './routes/auth-info-routes.ts';
-import { claimHandlers } from './routes/claim-routes.ts';
-import { definitionHandlers } from './routes/definition-routes.ts';
 import { createDefinitionService } from './definitions/definition-service.ts';
-import { consoleHandlers } from './routes/console-routes.ts';
-import { jumpHandlers } from './routes/jump-routes.ts';
-import { membershipHandlers } from './routes/membership-routes.ts';
-import { mfaHandlers } from './routes/mfa-routes.ts';
-import { passwordHandlers } from './routes/password-routes.ts';
-import { signupHandlers } from './routes/signup-routes.ts';
-import { workflowHandlers } from './routes/workflow-routes.ts';
-import { sessionHandlers } from './routes/session-routes.ts';
 import type { Services } from './services.ts';
 
 export interface AppOptions {
@@ -61,21 +49,7 @@ const routesPlugin = fastifyPlugin(
   async (app) => {
     const operations = await loadContract();
     const services = app.services;
-    registerContractRoutes(app, operations, {
-      ...sessionHandlers(services),
-      ...authInfoHandlers(services),
-      ...accountHandlers(services),
-      ...consoleHandlers(services),
-      ...signupHandlers(services),
-      ...membershipHandlers(services),
-      ...passwordHandlers(services),
-      ...mfaHandlers(services),
-      ...jumpHandlers(services),
-      ...workflowHandlers(services),
-      ...definitionHandlers(services),
-      ...claimHandlers(services),
-      ...auditHandlers(services),
-    });
+    registerContractRoutes(app, operations, await discoverHandlers(services));
   },
   { name: 'contract-routes', dependencies: ['services'] },
 );

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { admit } from '../auth/session-gate.ts';
-import type { OperationHandlers } from '../routes/handler.ts';
+import type { OperationHandlers } from './handlers.ts';
 import type { ContractOperation } from './contract.ts';
 
 /**

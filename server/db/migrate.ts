@@ -4,6 +4,8 @@ import path from 'node:path';
 import type { Database, Queryable } from './database.ts';
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
+/** A resource keeps its own tables with it: server/resources/<name>/migrations/NNN_name.sql. */
+export const RESOURCES_DIR = fileURLToPath(new URL('../resources/', import.meta.url));
 /** Key of the advisory lock held while migrating and seeding, so two instances starting at once take turns. */
 export const SCHEMA_LOCK_KEY = 724_670_001;
 
@@ -13,15 +15,31 @@ export interface Migration {
   sql: string;
 }
 
-/** server/db/migrations/NNN_name.sql, in order of NNN. */
-export async function loadMigrations(dir = MIGRATIONS_DIR): Promise<Migration[]> {
-  const files = (await readdir(dir)).filter((file) => /^\d{3}_[a-z0-9_]+\.sql$/.test(file)).sort();
+async function migrationFiles(dir: string): Promise<string[]> {
+  const names = await readdir(dir).catch(() => [] as string[]);
+  return names.filter((file) => /^\d{3}_[a-z0-9_]+\.sql$/.test(file)).map((file) => path.join(dir, file));
+}
+
+/**
+ * server/db/migrations/NNN_name.sql and server/resources/<name>/migrations/NNN_name.sql, in order of NNN
+ * (one sequence across folders). Two files with one version stop the start, naming both.
+ */
+export async function loadMigrations(dir = MIGRATIONS_DIR, resourcesDir = RESOURCES_DIR): Promise<Migration[]> {
+  const resources = await readdir(resourcesDir, { withFileTypes: true }).catch(() => []);
+  const files = [
+    ...(await migrationFiles(dir)),
+    ...(await Promise.all(resources.filter((entry) => entry.isDirectory()).map((entry) => migrationFiles(path.join(resourcesDir, entry.name, 'migrations'))))).flat(),
+  ];
+  const byVersion = new Map<string, string>();
+  for (const file of files) {
+    const version = path.basename(file).slice(0, 3);
+    const earlier = byVersion.get(version);
+    if (earlier) throw new Error(`Migration version ${version} is used by both ${earlier} and ${file}`);
+    byVersion.set(version, file);
+  }
+  const ordered = [...byVersion.entries()].sort(([a], [b]) => a.localeCompare(b));
   return Promise.all(
-    files.map(async (file) => ({
-      version: file.slice(0, 3),
-      name: file.slice(4, -4),
-      sql: await readFile(path.join(dir, file), 'utf8'),
-    })),
+    ordered.map(async ([version, file]) => ({ version, name: path.basename(file).slice(4, -4), sql: await readFile(file, 'utf8') })),
   );
 }
 

@@ -1,11 +1,11 @@
-import { audit } from '../audit.ts';
-import { callerOf } from '../auth/authenticate.ts';
-import { CONSOLE_VERSION } from '../constants.ts';
-import { notFound } from '../http/http-error.ts';
-import { listOutbox } from '../mail/outbox.ts';
-import type { HandlerModule } from './handler.ts';
+import { audit } from '../../audit.ts';
+import { callerOf } from '../../auth/authenticate.ts';
+import { CONSOLE_VERSION } from '../../constants.ts';
+import { notFound } from '../../http/http-error.ts';
+import { listOutbox } from '../../mail/outbox.ts';
+import type { HandlerModule } from '../../contract/handlers.ts';
 
-export const consoleHandlers: HandlerModule = (services) => {
+export const handlers: HandlerModule = (services) => {
   // This instance's start is its deployment: a rolling deployment starts new instances with the new build.
   const deployedAt = services.clock.now().toISOString();
   return {
@@ -24,7 +24,7 @@ export const consoleHandlers: HandlerModule = (services) => {
     async listOutbox(request) {
       if (services.config.production) throw notFound();
       const caller = callerOf(request);
-      const { to } = request.query as { to?: string };
+      const { to } = request.query;
       await audit(services.db, services.clock, { actorUserId: caller.userId, action: 'mailbox.read', target: to ?? null, address: request.ip });
       return { content: await listOutbox(services.db, to) };
     },

@@ -1,25 +1,23 @@
-import type { components } from '../../api/schema.d.ts';
-import { MFA_RESET_ERRORS } from '../../api/error-catalogue.ts';
-import { audit } from '../audit.ts';
-import { callerOf } from '../auth/authenticate.ts';
-import { sendLinkMail } from '../auth/link-mail.ts';
-import { consumeLink } from '../auth/links.ts';
-import { checkCode, issueCode, type CodeCheck } from '../auth/one-time-codes.ts';
-import { revokeUserSessions } from '../auth/refresh-tokens.ts';
-import { SIGN_IN_MESSAGES, signIn } from '../auth/sign-in.ts';
-import { guardSignIn } from '../auth/sign-in-guard.ts';
+import type { components } from '../../../api/schema.d.ts';
+import { MFA_RESET_ERRORS } from '../../../api/error-catalogue.ts';
+import { audit } from '../../audit.ts';
+import { callerOf } from '../../auth/authenticate.ts';
+import { sendLinkMail } from '../../auth/link-mail.ts';
+import { consumeLink } from '../../auth/links.ts';
+import { checkCode, issueCode, type CodeCheck } from '../../auth/one-time-codes.ts';
+import { revokeUserSessions } from '../../auth/refresh-tokens.ts';
+import { SIGN_IN_MESSAGES, signIn } from '../../auth/sign-in.ts';
+import { guardSignIn } from '../../auth/sign-in-guard.ts';
 import {
   authenticatorSetup, checkAuthenticatorCode, decryptTotpSecret, encryptTotpSecret, matchingConsecutiveSteps, newTotpSecret,
-} from '../auth/totp.ts';
-import { MFA_CODE_TTL_MS, MFA_ENROLMENT_TTL_MS } from '../constants.ts';
-import { HttpError, MESSAGES, notFound, unauthorized } from '../http/http-error.ts';
-import { findUserForSignIn } from '../repositories/users.ts';
-import type { Services } from '../services.ts';
-import type { HandlerModule } from './handler.ts';
+} from '../../auth/totp.ts';
+import { MFA_CODE_TTL_MS, MFA_ENROLMENT_TTL_MS } from '../../constants.ts';
+import { HttpError, MESSAGES, notFound, unauthorized } from '../../http/http-error.ts';
+import { findUserForSignIn } from '../../repositories/users.ts';
+import type { Services } from '../../services.ts';
+import type { HandlerModule } from '../../contract/handlers.ts';
 
 type MfaType = components['schemas']['MfaType'];
-type MfaVerifyRequest = components['schemas']['MfaVerifyRequest'];
-type CredentialsRequest = components['schemas']['CredentialsRequest'];
 type MfaReauthRequest = components['schemas']['MfaReauthRequest'];
 
 export const MFA_MESSAGES = {
@@ -96,14 +94,14 @@ async function confirmIdentity(services: Services, user: MfaUser, proof: MfaReau
 }
 
 /** MFA enrolment (signed in), the sign-in code resend, and MFA reset by password and e-mailed link. */
-export const mfaHandlers: HandlerModule = (services) => ({
+export const handlers: HandlerModule = (services) => ({
   async updateMfa(request) {
     const caller = callerOf(request);
-    const { mfaType } = request.query as { mfaType: MfaType };
+    const { mfaType } = request.query;
     const user = await mfaUser(services, caller.userId);
     const { db, clock } = services;
     if (mfaType === 'NONE' && user.enforce_mfa) throw new HttpError(400, MFA_MESSAGES.enforced);
-    await confirmIdentity(services, user, request.body as MfaReauthRequest | undefined, request.ip);
+    await confirmIdentity(services, user, request.body, request.ip);
 
     if (mfaType === 'NONE') {
       await db.transaction(async (tx) => {
@@ -147,7 +145,7 @@ export const mfaHandlers: HandlerModule = (services) => ({
 
   async verifyMfa(request) {
     const caller = callerOf(request);
-    const { mfa1, mfa2 } = request.body as MfaVerifyRequest;
+    const { mfa1, mfa2 } = request.body;
     const enrolment = await pendingEnrolment(services, caller.userId);
     if (!enrolment) throw new HttpError(400, MFA_MESSAGES.noEnrolment);
     const { db, clock } = services;
@@ -174,13 +172,13 @@ export const mfaHandlers: HandlerModule = (services) => ({
   },
 
   async resendMfaCode(request) {
-    const result = await signIn(services, request.body as CredentialsRequest, request.ip, { codeOnly: true });
+    const result = await signIn(services, request.body, request.ip, { codeOnly: true });
     if (result.kind !== 'mfa') throw new HttpError(400, SIGN_IN_MESSAGES.mfaNotEnabled);
     return { mfaType: result.mfaType, message: result.message };
   },
 
   async resetMfa(request) {
-    const { username, password } = request.body as CredentialsRequest;
+    const { username, password } = request.body;
     const { db, clock } = services;
     const email = username.trim().toLowerCase();
     const address = request.ip;
@@ -201,7 +199,7 @@ export const mfaHandlers: HandlerModule = (services) => ({
   },
 
   async validateMfaReset(request) {
-    const { token } = request.params as { token: string };
+    const { token } = request.params;
     await services.db.transaction(async (tx) => {
       const used = await consumeLink(tx, services.clock, token, 'MFA_RESET');
       if (used.status !== 'ok') throw notFound(MFA_MESSAGES.resetLinkInvalid);

@@ -1,6 +1,6 @@
-import type { components } from '../../api/schema.d.ts';
-import type { Queryable } from '../db/database.ts';
-import { likePattern } from './teams.ts';
+import type { components } from '../../../api/schema.d.ts';
+import type { Queryable } from '../../db/database.ts';
+import { likePattern } from '../../repositories/teams.ts';
 
 export type AuditEntry = components['schemas']['AuditEntry'];
 

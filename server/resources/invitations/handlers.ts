@@ -1,22 +1,19 @@
 import { randomInt } from 'node:crypto';
-import type { components } from '../../api/schema.d.ts';
-import { JOIN_ERRORS, TOKEN_LINK_ERRORS } from '../../api/error-catalogue.ts';
-import { audit } from '../audit.ts';
-import { callerOf } from '../auth/authenticate.ts';
-import { assertAcceptablePassword } from '../auth/password-set.ts';
-import { randomToken, sha256 } from '../auth/secure-random.ts';
-import { PROVIDER_ACCOUNT_TYPE } from '../auth/session-context.ts';
-import { startSession } from '../auth/sign-in.ts';
-import { INVITATION_CODE_MAX_FAILURES, INVITATION_TTL_MS } from '../constants.ts';
-import type { Queryable } from '../db/database.ts';
-import { HttpError, MESSAGES, forbidden, notFound } from '../http/http-error.ts';
-import type { Services } from '../services.ts';
-import { editionOf, type HandlerModule } from './handler.ts';
-import { findInvitation, isLive } from '../auth/invitations.ts';
+import type { components } from '../../../api/schema.d.ts';
+import { JOIN_ERRORS, TOKEN_LINK_ERRORS } from '../../../api/error-catalogue.ts';
+import { audit } from '../../audit.ts';
+import { callerOf } from '../../auth/authenticate.ts';
+import { assertAcceptablePassword } from '../../auth/password-set.ts';
+import { randomToken, sha256 } from '../../auth/secure-random.ts';
+import { PROVIDER_ACCOUNT_TYPE } from '../../auth/session-context.ts';
+import { startSession } from '../../auth/sign-in.ts';
+import { INVITATION_CODE_MAX_FAILURES, INVITATION_TTL_MS } from '../../constants.ts';
+import type { Queryable } from '../../db/database.ts';
+import { HttpError, MESSAGES, forbidden, notFound } from '../../http/http-error.ts';
+import type { Services } from '../../services.ts';
+import { editionOf, type HandlerModule } from '../../contract/handlers.ts';
+import { findInvitation, isLive } from '../../auth/invitations.ts';
 
-type InvitationRequest = components['schemas']['InvitationRequest'];
-type SignUpRequest = components['schemas']['SignUpRequest'];
-type JoinRequest = components['schemas']['JoinRequest'];
 type TokenType = components['schemas']['InvitationTokenType'];
 
 export const SIGNUP_MESSAGES = {
@@ -102,12 +99,12 @@ async function insertUser(
 }
 
 /** Invitations (provider staff), the sign-up landing page's token lookup, sign-up and join. */
-export const signupHandlers: HandlerModule = (services) => ({
+export const handlers: HandlerModule = (services) => ({
   async createInvitation(request, reply) {
     const caller = callerOf(request);
     // Provider staff as themselves only: not while inside another account.
     if (caller.subscriberType !== PROVIDER_ACCOUNT_TYPE || caller.accountType !== PROVIDER_ACCOUNT_TYPE) throw forbidden();
-    const body = request.body as InvitationRequest;
+    const body = request.body;
     const email = body.email.trim().toLowerCase();
     const existing = await userExists(services.db, email);
     const forNewUser = NEW_USER_TYPES.includes(body.tokenType);
@@ -179,7 +176,7 @@ export const signupHandlers: HandlerModule = (services) => ({
   },
 
   async getValidationToken(request) {
-    const { token } = request.params as { token: string };
+    const { token } = request.params;
     const row = await findInvitation(services.db, token);
     if (!row) throw notFound(TOKEN_LINK_ERRORS.linkExpired);
     if (!isLive(services, row)) throw new HttpError(400, TOKEN_LINK_ERRORS.linkExpired);
@@ -190,8 +187,8 @@ export const signupHandlers: HandlerModule = (services) => ({
   },
 
   async signUp(request) {
-    const { validationToken } = request.query as { validationToken: string };
-    const body = request.body as SignUpRequest;
+    const { validationToken } = request.query;
+    const body = request.body;
     const found = await findInvitation(services.db, validationToken);
     if (!isLive(services, found)) throw new HttpError(412, TOKEN_LINK_ERRORS.linkExpired);
     if (found.token_type !== 'NEW_ACCOUNT') throw new HttpError(412, JOIN_ERRORS.authorizationFailed);
@@ -242,8 +239,8 @@ export const signupHandlers: HandlerModule = (services) => ({
   },
 
   async joinAccount(request) {
-    const { validationToken } = request.query as { validationToken: string };
-    const body = request.body as JoinRequest;
+    const { validationToken } = request.query;
+    const body = request.body;
     const found = await findInvitation(services.db, validationToken);
     if (!isLive(services, found)) throw notFound(JOIN_ERRORS.setupLinkExpired);
     if (!JOIN_TYPES.includes(found.token_type) || !found.account_id || !found.role_id) {

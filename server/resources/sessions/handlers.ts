@@ -1,14 +1,10 @@
-import type { components } from '../../api/schema.d.ts';
-import { issueTokenPair, signIn } from '../auth/sign-in.ts';
-import { revokeRefreshToken, revokeUserSessions, rotateRefreshToken } from '../auth/refresh-tokens.ts';
-import { resolveSessionContext } from '../auth/session-context.ts';
-import { audit } from '../audit.ts';
-import { HttpError, MESSAGES } from '../http/http-error.ts';
-import type { HandlerModule } from './handler.ts';
+import { issueTokenPair, signIn } from '../../auth/sign-in.ts';
+import { revokeRefreshToken, revokeUserSessions, rotateRefreshToken } from '../../auth/refresh-tokens.ts';
+import { resolveSessionContext } from '../../auth/session-context.ts';
+import { audit } from '../../audit.ts';
+import { HttpError, MESSAGES } from '../../http/http-error.ts';
+import type { HandlerModule } from '../../contract/handlers.ts';
 
-type LoginRequest = components['schemas']['LoginRequest'];
-type RefreshRequest = components['schemas']['RefreshRequest'];
-type LogoutRequest = components['schemas']['LogoutRequest'];
 
 export const REFRESH_MESSAGES = {
   invalid: 'Your session is no longer valid. Please sign in again.',
@@ -16,15 +12,15 @@ export const REFRESH_MESSAGES = {
 } as const;
 
 /** Sign-in, token refresh and log-out. */
-export const sessionHandlers: HandlerModule = (services) => ({
+export const handlers: HandlerModule = (services) => ({
   async login(request, reply) {
-    const result = await signIn(services, request.body as LoginRequest, request.ip);
+    const result = await signIn(services, request.body, request.ip);
     if (result.kind === 'mfa') return reply.code(307).send({ mfaType: result.mfaType, message: result.message });
     return reply.code(200).send(result.tokens);
   },
 
   async refreshToken(request, reply) {
-    const { refreshToken } = request.body as RefreshRequest;
+    const { refreshToken } = request.body;
     const rotated = await rotateRefreshToken(services.db, services.clock, refreshToken);
     if (!rotated.ok) {
       if (rotated.reason === 'reused') {
@@ -51,7 +47,7 @@ export const sessionHandlers: HandlerModule = (services) => ({
   },
 
   async logout(request, reply) {
-    const { refreshToken } = (request.body ?? {}) as LogoutRequest;
+    const { refreshToken } = (request.body ?? {});
     if (refreshToken) {
       const userId = await revokeRefreshToken(services.db, services.clock, refreshToken);
       if (userId) await audit(services.db, services.clock, { actorUserId: userId, action: 'logout', address: request.ip });

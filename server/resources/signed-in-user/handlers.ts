@@ -1,18 +1,16 @@
-import type { components } from '../../api/schema.d.ts';
-import { callerOf } from '../auth/authenticate.ts';
-import { PASSWORD_CONSTRAINTS, checkPassword } from '../auth/password-rules.ts';
-import { findVisibleAccount } from '../auth/tenant.ts';
-import { MESSAGES, notFound, unauthorized } from '../http/http-error.ts';
-import { toAccountSummary } from '../repositories/accounts.ts';
-import { searchTeams } from '../repositories/teams.ts';
-import { getCurrentUser, listAccountUsers } from '../repositories/users.ts';
-import { audit } from '../audit.ts';
-import { editionOf, type HandlerModule } from './handler.ts';
+import { callerOf } from '../../auth/authenticate.ts';
+import { PASSWORD_CONSTRAINTS, checkPassword } from '../../auth/password-rules.ts';
+import { findVisibleAccount } from '../../auth/tenant.ts';
+import { MESSAGES, notFound, unauthorized } from '../../http/http-error.ts';
+import { toAccountSummary } from '../../repositories/accounts.ts';
+import { searchTeams } from '../../repositories/teams.ts';
+import { getCurrentUser, listAccountUsers } from '../../repositories/users.ts';
+import { audit } from '../../audit.ts';
+import { editionOf, type HandlerModule } from '../../contract/handlers.ts';
 
-type ValidatePasswordRequest = components['schemas']['ValidatePasswordRequest'];
 
 /** The signed-in user, their permissions and teams; password rules; flags and environment. */
-export const authInfoHandlers: HandlerModule = (services) => {
+export const handlers: HandlerModule = (services) => {
   /** Every flag, on only where it applies to the edition (a flag may be for one edition). */
   const flagsFor = async (edition: 'us' | 'uk') => {
     const rows = await services.db.query<{ key: string; enabled: boolean; edition: string | null }>(
@@ -46,7 +44,7 @@ export const authInfoHandlers: HandlerModule = (services) => {
     },
 
     async validatePassword(request) {
-      const { password } = request.body as ValidatePasswordRequest;
+      const { password } = request.body;
       return { errors: checkPassword(password) };
     },
 
@@ -65,8 +63,8 @@ export const authInfoHandlers: HandlerModule = (services) => {
 
     async setFeatureFlag(request) {
       const caller = callerOf(request);
-      const { key } = request.params as { key: string };
-      const { enabled } = request.body as { enabled: boolean };
+      const { key } = request.params;
+      const { enabled } = request.body;
       await services.db.transaction(async (tx) => {
         const changed = await tx.query('UPDATE feature_flags SET enabled = $2 WHERE key = $1 RETURNING key', [key, enabled]);
         if (changed.length === 0) throw notFound(`No feature flag ${key}`);
@@ -80,13 +78,13 @@ export const authInfoHandlers: HandlerModule = (services) => {
     },
 
     async searchTeams(request) {
-      const { name } = request.query as { name?: string };
+      const { name } = request.query;
       return { content: await searchTeams(services.db, callerOf(request).accountId, name?.trim() || undefined) };
     },
 
     async listUsers(request) {
       const caller = callerOf(request);
-      const { accountId = caller.accountId } = request.query as { accountId?: string };
+      const { accountId = caller.accountId } = request.query;
       const account = await findVisibleAccount(services.db, caller, accountId);
       if (!account) throw notFound(MESSAGES.accountNotFound);
       const content = await listAccountUsers(services.db, account.id);

@@ -1,15 +1,15 @@
-import type { components } from '../../api/schema.d.ts';
-import { audit } from '../audit.ts';
-import { callerOf } from '../auth/authenticate.ts';
-import { consumeLink, issueLink } from '../auth/links.ts';
-import { PROVIDER_ACCOUNT_TYPE, resolveSessionContext } from '../auth/session-context.ts';
-import { startSession } from '../auth/sign-in.ts';
-import type { AccountRow } from '../auth/tenant.ts';
-import { ENTER_TOKEN_TTL_MS } from '../constants.ts';
-import { HttpError, MESSAGES, forbidden, notFound } from '../http/http-error.ts';
-import { toAccountSummary } from '../repositories/accounts.ts';
-import type { Services } from '../services.ts';
-import type { HandlerModule } from './handler.ts';
+import type { components } from '../../../api/schema.d.ts';
+import { audit } from '../../audit.ts';
+import { callerOf } from '../../auth/authenticate.ts';
+import { consumeLink, issueLink } from '../../auth/links.ts';
+import { PROVIDER_ACCOUNT_TYPE, resolveSessionContext } from '../../auth/session-context.ts';
+import { startSession } from '../../auth/sign-in.ts';
+import type { AccountRow } from '../../auth/tenant.ts';
+import { ENTER_TOKEN_TTL_MS } from '../../constants.ts';
+import { HttpError, MESSAGES, forbidden, notFound } from '../../http/http-error.ts';
+import { toAccountSummary } from '../../repositories/accounts.ts';
+import type { Services } from '../../services.ts';
+import type { HandlerModule } from '../../contract/handlers.ts';
 
 type PersonaPath = components['schemas']['PersonaPath'];
 
@@ -68,7 +68,7 @@ async function exchange(services: Services, token: string, address: string, only
 }
 
 /** Jumping (provider users into any account), switching (accounts the user belongs to), and the exchanges. */
-export const jumpHandlers: HandlerModule = (services) => ({
+export const handlers: HandlerModule = (services) => ({
   async listMyAccounts(request) {
     const caller = callerOf(request);
     const rows = await services.db.query<AccountRow & { home: boolean }>(
@@ -84,7 +84,7 @@ export const jumpHandlers: HandlerModule = (services) => ({
 
   async createJumpToken(request) {
     const caller = callerOf(request);
-    const { personaPath, accountId } = request.params as { personaPath: PersonaPath; accountId: string };
+    const { personaPath, accountId } = request.params;
     if (caller.subscriberType !== PROVIDER_ACCOUNT_TYPE) throw forbidden(JUMP_MESSAGES.providerOnly);
     const [account] = await services.db.query<{ id: string; name: string; account_type: string }>(
       'SELECT id, name, account_type FROM accounts WHERE id = $1', [accountId],
@@ -102,7 +102,7 @@ export const jumpHandlers: HandlerModule = (services) => ({
 
   async createSwitchToken(request) {
     const caller = callerOf(request);
-    const { accountId } = request.params as { accountId: string };
+    const { accountId } = request.params;
     const context = await resolveSessionContext(services.db, caller.userId, accountId, { allowJump: false });
     if (!context) throw notFound(MESSAGES.accountNotFound);
     const [account] = await services.db.query<{ id: string; name: string; account_type: string }>(
@@ -115,12 +115,12 @@ export const jumpHandlers: HandlerModule = (services) => ({
   },
 
   async enterAdmin(request) {
-    const { token } = request.params as { token: string };
+    const { token } = request.params;
     return exchange(services, token, request.ip, 'JUMP');
   },
 
   async exchangeLoadingToken(request) {
-    const { token } = request.params as { token: string };
+    const { token } = request.params;
     return exchange(services, token, request.ip);
   },
 });

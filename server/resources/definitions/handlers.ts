@@ -1,12 +1,12 @@
 import type { FastifyReply } from 'fastify';
-import { DefinitionError, diffJson, type EditionId } from '../../engine/index.ts';
-import { callerOf } from '../auth/authenticate.ts';
-import type { Queryable } from '../db/database.ts';
-import { parseKey, type DocumentKey } from '../definitions/document-keys.ts';
-import type { CurrentDocument, DefinitionService, PublishOutcome } from '../definitions/definition-service.ts';
-import { findVersion, listVersions, type StoredVersion } from '../definitions/definition-versions.ts';
-import { HttpError, notFound } from '../http/http-error.ts';
-import type { HandlerModule } from './handler.ts';
+import { DefinitionError, diffJson } from '../../../engine/index.ts';
+import { callerOf } from '../../auth/authenticate.ts';
+import type { Queryable } from '../../db/database.ts';
+import { parseKey, type DocumentKey } from '../../definitions/document-keys.ts';
+import type { CurrentDocument, DefinitionService, PublishOutcome } from '../../definitions/definition-service.ts';
+import { findVersion, listVersions, type StoredVersion } from '../../definitions/definition-versions.ts';
+import { HttpError, notFound } from '../../http/http-error.ts';
+import type { HandlerModule } from '../../contract/handlers.ts';
 
 const DEFINITION_NOT_FOUND = 'Definition not found.';
 const VERSION_NOT_FOUND = 'That version of the definition does not exist.';
@@ -85,7 +85,7 @@ function answer(reply: FastifyReply, key: DocumentKey, outcome: PublishOutcome) 
   });
 }
 
-export const definitionHandlers: HandlerModule = (services) => {
+export const handlers: HandlerModule = (services) => {
   const { db, definitions } = services;
   return {
     async listDefinitionDocuments() {
@@ -114,14 +114,14 @@ export const definitionHandlers: HandlerModule = (services) => {
 
     async getDefinitionVersion(request) {
       const key = keyParam(request.params);
-      const { version } = request.params as { version: number };
+      const { version } = request.params;
       const found = await versionWithDocument(definitions, db, key, version);
       return { ...found.summary, key: key.key, document: found.document };
     },
 
     async compareDefinitionVersions(request) {
       const key = keyParam(request.params);
-      const query = request.query as { from: number; to?: number };
+      const query = request.query;
       const entry = (await definitions.current()).documents.get(key.key);
       if (!entry) throw notFound(DEFINITION_NOT_FOUND);
       const to = query.to ?? entry.version;
@@ -131,7 +131,7 @@ export const definitionHandlers: HandlerModule = (services) => {
 
     async publishDefinition(request, reply) {
       const key = keyParam(request.params);
-      const body = request.body as { document: unknown; note: string; baseVersion: number };
+      const body = request.body;
       const outcome = await definitions.publish({
         key, document: body.document, note: body.note.trim(), baseVersion: body.baseVersion,
         authorUserId: callerOf(request).userId, address: request.ip,
@@ -141,7 +141,7 @@ export const definitionHandlers: HandlerModule = (services) => {
 
     async restoreDefinitionVersion(request, reply) {
       const key = keyParam(request.params);
-      const body = request.body as { version: number; note: string; baseVersion: number };
+      const body = request.body;
       const outcome = await definitions.restore({
         key, version: body.version, note: body.note.trim(), baseVersion: body.baseVersion,
         authorUserId: callerOf(request).userId, address: request.ip,
@@ -152,7 +152,7 @@ export const definitionHandlers: HandlerModule = (services) => {
 
     async checkDefinition(request) {
       const key = keyParam(request.params);
-      return definitions.check(key, (request.body as { document: unknown }).document);
+      return definitions.check(key, (request.body).document);
     },
 
     async getDefinitionBundle(request, reply) {
@@ -172,7 +172,7 @@ export const definitionHandlers: HandlerModule = (services) => {
     },
 
     async getResolvedDefinition(request) {
-      const { edition, id } = request.params as { edition: EditionId; id: string };
+      const { edition, id } = request.params;
       const state = await definitions.current();
       try {
         const registry = state.registry();

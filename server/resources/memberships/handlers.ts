@@ -1,11 +1,11 @@
-import { TOKEN_LINK_ERRORS } from '../../api/error-catalogue.ts';
-import { audit } from '../audit.ts';
-import { callerOf } from '../auth/authenticate.ts';
-import { findInvitation, isLive } from '../auth/invitations.ts';
-import { PROVIDER_ACCOUNT_TYPE } from '../auth/session-context.ts';
-import { HttpError, notFound } from '../http/http-error.ts';
-import type { Caller } from '../services.ts';
-import type { HandlerModule } from './handler.ts';
+import { TOKEN_LINK_ERRORS } from '../../../api/error-catalogue.ts';
+import { audit } from '../../audit.ts';
+import { callerOf } from '../../auth/authenticate.ts';
+import { findInvitation, isLive } from '../../auth/invitations.ts';
+import { PROVIDER_ACCOUNT_TYPE } from '../../auth/session-context.ts';
+import { HttpError, notFound } from '../../http/http-error.ts';
+import type { Caller } from '../../services.ts';
+import type { HandlerModule } from '../../contract/handlers.ts';
 
 export const MEMBERSHIP_MESSAGES = {
   accepted: 'You now have access to {account}. Switch to it from your user menu.',
@@ -23,10 +23,10 @@ function mayManage(caller: Caller, accountId: string): boolean {
 }
 
 /** Memberships of further accounts (user_accounts): granted by accepting an invitation, ended by an admin. */
-export const membershipHandlers: HandlerModule = (services) => ({
+export const handlers: HandlerModule = (services) => ({
   async acceptInvitation(request) {
     const caller = callerOf(request);
-    const { validationToken } = request.query as { validationToken: string };
+    const { validationToken } = request.query;
     const { db, clock } = services;
     const accepted = await db.transaction(async (tx) => {
       const invitation = await findInvitation(tx, validationToken, true);
@@ -57,7 +57,7 @@ export const membershipHandlers: HandlerModule = (services) => ({
 
   async removeAccountMembership(request, reply) {
     const caller = callerOf(request);
-    const { userId, accountId } = request.params as { userId: string; accountId: string };
+    const { userId, accountId } = request.params;
     if (!mayManage(caller, accountId)) throw notFound(MEMBERSHIP_MESSAGES.notFound);
     const { db, clock } = services;
     await db.transaction(async (tx) => {

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
-import { audit } from '../audit.ts';
-import { callerOf } from '../auth/authenticate.ts';
-import { findVisibleAccount } from '../auth/tenant.ts';
+import { audit } from '../../audit.ts';
+import { callerOf } from '../../auth/authenticate.ts';
+import { findVisibleAccount } from '../../auth/tenant.ts';
 import {
   claimAccounts,
   dataOf,
@@ -13,8 +13,7 @@ import {
   searchVisibleClaims,
   toClaim,
   updateClaimData,
-  type ClaimSearch,
-} from '../claims/claim-repository.ts';
+} from './repository.ts';
 import {
   CLAIM_MESSAGES,
   claimDefinition,
@@ -23,10 +22,10 @@ import {
   ruleContextFor,
   todayIn,
   validateClaim,
-} from '../claims/claim-validation.ts';
-import { HttpError, notFound } from '../http/http-error.ts';
-import type { Caller, Services } from '../services.ts';
-import { editionOf, type HandlerModule } from './handler.ts';
+} from './validation.ts';
+import { HttpError, notFound } from '../../http/http-error.ts';
+import type { Caller, Services } from '../../services.ts';
+import { editionOf, type HandlerModule } from '../../contract/handlers.ts';
 
 /** Account types whose own account is the tenant of the claims they report on it. */
 const MANAGING_TYPES = ['AGENCY', 'DIGITAL'];
@@ -68,11 +67,11 @@ function changedFields(before: Record<string, unknown>, after: Record<string, un
   return [...names].filter((name) => JSON.stringify(before[name]) !== JSON.stringify(after[name])).sort();
 }
 
-export const claimHandlers: HandlerModule = (services) => {
+export const handlers: HandlerModule = (services) => {
   const { db, clock } = services;
   return {
     async searchClaims(request) {
-      const query = request.query as Partial<ClaimSearch>;
+      const query = request.query;
       return searchVisibleClaims(db, callerOf(request), {
         page: query.page ?? 0,
         size: query.size ?? 25,
@@ -84,7 +83,7 @@ export const claimHandlers: HandlerModule = (services) => {
     },
 
     async listClaimAccounts(request) {
-      return claimAccounts(db, callerOf(request), (request.query as { search?: string }).search);
+      return claimAccounts(db, callerOf(request), (request.query).search);
     },
 
     async getClaim(request) {
@@ -93,10 +92,10 @@ export const claimHandlers: HandlerModule = (services) => {
 
     async createClaim(request, reply) {
       const caller = callerOf(request);
-      const accountId = (request.query as { accountId?: string }).accountId ?? caller.accountId;
+      const accountId = (request.query).accountId ?? caller.accountId;
       const account = await findVisibleAccount(db, caller, accountId);
       if (!account) throw notFound(CLAIM_MESSAGES.accountNotFound);
-      const { edition, data } = await checkedClaimData(services, request, caller, request.body as Record<string, unknown>);
+      const { edition, data } = await checkedClaimData(services, request, caller, request.body);
       const agencyId = MANAGING_TYPES.includes(account.account_type) ? account.id : account.agency_id;
       const id = await db.transaction(async (tx) => {
         const created = await insertClaim(tx, { accountId: account.id, agencyId, edition, data, userId: caller.userId, at: clock.now() });
@@ -113,7 +112,7 @@ export const claimHandlers: HandlerModule = (services) => {
       const caller = callerOf(request);
       const id = claimIdOf(request);
       const before = await visibleRowOrNotFound(services, caller, id);
-      const { edition, data } = await checkedClaimData(services, request, caller, request.body as Record<string, unknown>);
+      const { edition, data } = await checkedClaimData(services, request, caller, request.body);
       await db.transaction(async (tx) => {
         if (!(await lockVisibleClaim(tx, caller, id))) throw notFound(CLAIM_MESSAGES.notFound);
         await updateClaimData(tx, { id, edition, data, userId: caller.userId, at: clock.now() });

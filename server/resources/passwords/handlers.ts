@@ -1,18 +1,16 @@
 import type { FastifyReply } from 'fastify';
-import type { components } from '../../api/schema.d.ts';
-import { TOKEN_LINK_ERRORS } from '../../api/error-catalogue.ts';
-import { audit } from '../audit.ts';
-import { issueChallenge, redeemProof } from '../auth/captcha.ts';
-import { sendLinkMail } from '../auth/link-mail.ts';
-import { consumeLink, findLink, type LinkLookup, type LinkPurpose } from '../auth/links.ts';
-import { assertAcceptablePassword, storePassword } from '../auth/password-set.ts';
-import { SIGN_IN_MESSAGES, startSession } from '../auth/sign-in.ts';
-import { HttpError } from '../http/http-error.ts';
-import type { Services } from '../services.ts';
-import type { HandlerModule } from './handler.ts';
+import type { components } from '../../../api/schema.d.ts';
+import { TOKEN_LINK_ERRORS } from '../../../api/error-catalogue.ts';
+import { audit } from '../../audit.ts';
+import { issueChallenge, redeemProof } from '../../auth/captcha.ts';
+import { sendLinkMail } from '../../auth/link-mail.ts';
+import { consumeLink, findLink, type LinkLookup, type LinkPurpose } from '../../auth/links.ts';
+import { assertAcceptablePassword, storePassword } from '../../auth/password-set.ts';
+import { SIGN_IN_MESSAGES, startSession } from '../../auth/sign-in.ts';
+import { HttpError } from '../../http/http-error.ts';
+import type { Services } from '../../services.ts';
+import type { HandlerModule } from '../../contract/handlers.ts';
 
-type SetPasswordRequest = components['schemas']['SetPasswordRequest'];
-type ForgotPasswordRequest = components['schemas']['ForgotPasswordRequest'];
 
 export const PASSWORD_MESSAGES = {
   /** Spec 000 /forgot-password success text; the same whether or not the address has a user. */
@@ -101,26 +99,26 @@ async function sendResetIfUser(services: Services, email: string, address: strin
 }
 
 /** Confirm-user and password-reset links, the forgot-password request with its captcha, resend validation. */
-export const passwordHandlers: HandlerModule = (services) => ({
+export const handlers: HandlerModule = (services) => ({
   async checkUserInvited(request) {
-    const { id } = request.params as { id: string };
+    const { id } = request.params;
     return checkLink(services, id, 'INVITE');
   },
 
   async validateUserInvited(request, reply) {
-    const { id } = request.params as { id: string };
-    const { password } = request.body as SetPasswordRequest;
+    const { id } = request.params;
+    const { password } = request.body;
     return setPasswordByLink(services, reply, id, password, 'INVITE', request.ip);
   },
 
   async checkPasswordReset(request) {
-    const { id } = request.params as { id: string };
+    const { id } = request.params;
     return checkLink(services, id, 'PASSWORD_RESET');
   },
 
   async validatePasswordReset(request, reply) {
-    const { id } = request.params as { id: string };
-    const { password } = request.body as SetPasswordRequest;
+    const { id } = request.params;
+    const { password } = request.body;
     return setPasswordByLink(services, reply, id, password, 'PASSWORD_RESET', request.ip);
   },
 
@@ -129,15 +127,15 @@ export const passwordHandlers: HandlerModule = (services) => ({
   },
 
   async forgotPassword(request) {
-    const { email, captcha } = request.body as ForgotPasswordRequest;
+    const { email, captcha } = request.body;
     await redeemProof(services, captcha);
     await sendResetIfUser(services, email, request.ip);
     return { message: PASSWORD_MESSAGES.resetSent };
   },
 
   async requestPasswordReset(request) {
-    const { id } = request.params as { id: string };
-    const { captchaResponse } = request.query as { captchaResponse: string };
+    const { id } = request.params;
+    const { captchaResponse } = request.query;
     const cut = captchaResponse.lastIndexOf('~');
     await redeemProof(services, cut > 0 ? { challenge: captchaResponse.slice(0, cut), nonce: captchaResponse.slice(cut + 1) } : null);
     await sendResetIfUser(services, id, request.ip);
@@ -145,7 +143,7 @@ export const passwordHandlers: HandlerModule = (services) => ({
   },
 
   async resendValidationEmail(request) {
-    const { email } = request.params as { email: string };
+    const { email } = request.params;
     const [user] = await services.db.query<LinkUser>(
       `SELECT id, email, first_name, status, mfa_type FROM users WHERE lower(email) = lower($1) AND status = 'PENDING_VALIDATION'`,
       [email.trim()],

@@ -1,16 +1,14 @@
-import type { components } from '../../api/schema.d.ts';
-import { WORKFLOW_ERRORS } from '../../api/error-catalogue.ts';
-import { audit } from '../audit.ts';
-import { checkCode, issueCode, type CodeCheck } from '../auth/one-time-codes.ts';
-import { SIGN_IN_MESSAGES, startSession } from '../auth/sign-in.ts';
-import { lockedFor, recordFailure } from '../auth/throttle.ts';
-import { DAY } from '../clock.ts';
-import { MFA_CODE_TTL_MS, WORKFLOW_CODES_PER_DAY, WORKFLOW_FAILURE_LIMIT } from '../constants.ts';
-import { HttpError, notFound } from '../http/http-error.ts';
-import type { Services } from '../services.ts';
-import type { HandlerModule } from './handler.ts';
+import { WORKFLOW_ERRORS } from '../../../api/error-catalogue.ts';
+import { audit } from '../../audit.ts';
+import { checkCode, issueCode, type CodeCheck } from '../../auth/one-time-codes.ts';
+import { SIGN_IN_MESSAGES, startSession } from '../../auth/sign-in.ts';
+import { lockedFor, recordFailure } from '../../auth/throttle.ts';
+import { DAY } from '../../clock.ts';
+import { MFA_CODE_TTL_MS, WORKFLOW_CODES_PER_DAY, WORKFLOW_FAILURE_LIMIT } from '../../constants.ts';
+import { HttpError, notFound } from '../../http/http-error.ts';
+import type { Services } from '../../services.ts';
+import type { HandlerModule } from '../../contract/handlers.ts';
 
-type WorkflowCodeRequest = components['schemas']['WorkflowCodeRequest'];
 
 /** A new code for the same workflow is not sent more often than this. */
 export const WORKFLOW_CODE_INTERVAL_MS = 30_000;
@@ -95,21 +93,21 @@ async function sendCode(services: Services, workflow: WorkflowRow, channel: 'ema
 }
 
 /** One-time-code access for people arriving by e-mail link (spec 000 /validate/{workflowId}). */
-export const workflowHandlers: HandlerModule = (services) => ({
+export const handlers: HandlerModule = (services) => ({
   async getWorkflow(request) {
-    const { id } = request.params as { id: string };
+    const { id } = request.params;
     const workflow = await liveWorkflow(services, id);
     return { flow: workflow.flow, flowUserPhone: maskPhone(workflow.phone), sendCodeTo: maskEmail(workflow.email) };
   },
 
   async sendWorkflowCodeByEmail(request) {
-    const { id } = request.params as { id: string };
+    const { id } = request.params;
     await sendCode(services, await liveWorkflow(services, id), 'email', request.ip);
     return { message: WORKFLOW_MESSAGES.sentByEmail };
   },
 
   async sendWorkflowCodeByText(request) {
-    const { id } = request.params as { id: string };
+    const { id } = request.params;
     const workflow = await liveWorkflow(services, id);
     if (!maskPhone(workflow.phone)) throw new HttpError(400, WORKFLOW_MESSAGES.noPhone);
     await sendCode(services, workflow, 'sms', request.ip);
@@ -117,7 +115,7 @@ export const workflowHandlers: HandlerModule = (services) => ({
   },
 
   async exchangeWorkflowCode(request) {
-    const { id, code } = request.body as WorkflowCodeRequest;
+    const { id, code } = request.body;
     const { db, clock } = services;
     const address = request.ip;
     const workflow = await liveWorkflow(services, id);

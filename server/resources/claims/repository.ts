@@ -1,5 +1,5 @@
-import type { Queryable } from '../db/database.ts';
-import type { Caller } from '../services.ts';
+import type { Queryable } from '../../db/database.ts';
+import type { Caller } from '../../services.ts';
 
 /** Account types that manage client accounts: they see the claims of the accounts they manage. */
 const MANAGING_TYPES = ['AGENCY', 'DIGITAL'];

@@ -5,13 +5,13 @@ import {
   type EditionId,
   type FormDefinition,
   type RuleContext,
-} from '../../engine/index.ts';
-import { CLAIM_ERRORS } from '../../api/error-catalogue.ts';
-import type { Clock } from '../clock.ts';
-import type { Queryable } from '../db/database.ts';
-import type { DefinitionService } from '../definitions/definition-service.ts';
-import { HttpError } from '../http/http-error.ts';
-import type { Caller } from '../services.ts';
+} from '../../../engine/index.ts';
+import { CLAIM_ERRORS } from '../../../api/error-catalogue.ts';
+import type { Clock } from '../../clock.ts';
+import type { Queryable } from '../../db/database.ts';
+import type { DefinitionService } from '../../definitions/definition-service.ts';
+import { HttpError } from '../../http/http-error.ts';
+import type { Caller } from '../../services.ts';
 
 /** The definition a claim is checked against (definitions/forms/claim.json, with the edition's overlay). */
 export const CLAIM_DEFINITION_ID = 'claim';

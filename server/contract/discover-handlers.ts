@@ -1,0 +1,34 @@
+import { existsSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { RESOURCES_DIR } from '../db/migrate.ts';
+import type { Services } from '../services.ts';
+import type { HandlerModule, OperationHandler, OperationHandlers } from './handlers.ts';
+
+/**
+ * Finds every resource's handlers: server/resources/<name>/handlers.ts exporting `handlers`. Adding a
+ * resource touches no central list. Two resources handling one operationId stop the start with both names
+ * (register-routes then refuses operations without a handler and handlers without an operation).
+ */
+export async function discoverHandlers(services: Services, dir = RESOURCES_DIR): Promise<OperationHandlers> {
+  const folders = (await readdir(dir, { withFileTypes: true }))
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name)
+    .sort();
+  const handlers: OperationHandlers = {};
+  const owners = new Map<string, string>();
+  for (const folder of folders) {
+    const file = join(dir, folder, 'handlers.ts');
+    if (!existsSync(file)) continue;
+    const module = (await import(pathToFileURL(file).href)) as { handlers?: HandlerModule };
+    if (typeof module.handlers !== 'function') throw new Error(`server/resources/${folder}/handlers.ts must export 'handlers'`);
+    for (const [operationId, handler] of Object.entries(module.handlers(services))) {
+      const earlier = owners.get(operationId);
+      if (earlier) throw new Error(`Two handlers for operation '${operationId}': server/resources/${earlier} and server/resources/${folder}`);
+      owners.set(operationId, folder);
+      handlers[operationId] = handler as OperationHandler;
+    }
+  }
+  return handlers;
+}

@@ -1,0 +1,14 @@
+import { callerOf } from '../../auth/authenticate.ts';
+import { findVisibleAccount } from '../../auth/tenant.ts';
+import { MESSAGES, notFound } from '../../http/http-error.ts';
+import { toAccount } from '../../repositories/accounts.ts';
+import type { HandlerModule } from '../../contract/handlers.ts';
+
+export const handlers: HandlerModule = (services) => ({
+  async getAccount(request) {
+    const { id } = request.params;
+    const account = await findVisibleAccount(services.db, callerOf(request), id);
+    if (!account) throw notFound(MESSAGES.accountNotFound);
+    return toAccount(account);
+  },
+});
