@@ -8,6 +8,8 @@ export { resolve, type EditionBundle } from './editions/resolve.ts';
 export { applyOverlay } from './editions/apply-overlay.ts';
 export { interpolateTerms, termsUsedIn } from './editions/interpolate-terms.ts';
 export { selectListItems } from './editions/expand-schema.ts';
+export { editionFromHost } from './editions/edition-of-host.ts';
+export { leadingZeroBits, proofInput } from './captcha/proof-of-work.ts';
 export { createRegistry, type Registry, type DefinitionSourceDocuments, type SourceDocument } from './registry/registry.ts';
 export { DefinitionError, describeFault, type DefinitionFault } from './registry/faults.ts';
 export { validateAgainstMeta, metaSchemaOf, type MetaKind } from './registry/meta-validate.ts';

@@ -3,20 +3,9 @@
  * with `difficulty` zero bits (api/openapi.yaml, getCaptchaChallenge). Pure apart from the hash.
  */
 
-export type Digest = (bytes: Uint8Array<ArrayBuffer>) => Promise<ArrayBuffer>;
+import { leadingZeroBits, proofInput } from '../../engine/index.ts';
 
-/** Leading zero bits of a hash. */
-export function leadingZeroBits(hash: Uint8Array): number {
-  let bits = 0;
-  for (const byte of hash) {
-    if (byte === 0) {
-      bits += 8;
-      continue;
-    }
-    return bits + Math.clz32(byte) - 24;
-  }
-  return bits;
-}
+export type Digest = (bytes: Uint8Array<ArrayBuffer>) => Promise<ArrayBuffer>;
 
 /** The browser's SHA-256, or undefined where crypto.subtle is missing (a page not served securely). */
 export function browserDigest(): Digest | undefined {
@@ -32,7 +21,7 @@ export function browserDigest(): Digest | undefined {
 export async function solveProofOfWork(salt: string, difficulty: number, digest: Digest, maxAttempts = 50_000_000): Promise<string | undefined> {
   const encoder = new TextEncoder();
   for (let nonce = 0; nonce < maxAttempts; nonce += 1) {
-    const hash = new Uint8Array(await digest(encoder.encode(`${salt}${nonce}`)));
+    const hash = new Uint8Array(await digest(encoder.encode(proofInput(salt, nonce))));
     if (leadingZeroBits(hash) >= difficulty) return String(nonce);
     if (nonce % 4096 === 4095) await new Promise((resolve) => setTimeout(resolve, 0));
   }

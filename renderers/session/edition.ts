@@ -1,12 +1,7 @@
-import type { EditionId } from '../../engine/index.ts';
+import { editionFromHost, type EditionId } from '../../engine/index.ts';
 
-/**
- * The edition for a host name: a name ending in the UK country suffix is UK, all else US (spec 000
- * section 1). The UK-environment feature flag can also turn UK on; see `editionFor`.
- */
-export function editionFromHost(hostname: string): EditionId {
-  return /\.uk\.?$/i.test(hostname) ? 'uk' : 'us';
-}
+/** The edition for a host name lives in the engine, shared with the server. */
+export { editionFromHost };
 
 /** The edition once the server's answers are known: the server's edition (it reads the host too), the flag, or the host. */
 export function editionFor(hostname: string, serverEdition?: EditionId, ukFlag?: boolean): EditionId {

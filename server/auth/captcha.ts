@@ -1,5 +1,6 @@
 import { createHash, createHmac } from 'node:crypto';
 import { FORGOT_PASSWORD_ERRORS } from '../../api/error-catalogue.ts';
+import { leadingZeroBits, proofInput } from '../../engine/index.ts';
 import { CAPTCHA_DIFFICULTY_BITS, CAPTCHA_TTL_MS } from '../constants.ts';
 import { HttpError } from '../http/http-error.ts';
 import type { Services } from '../services.ts';
@@ -49,23 +50,11 @@ export async function issueChallenge(services: Services, difficulty = CAPTCHA_DI
   };
 }
 
-/** Leading zero bits of a digest. */
-export function leadingZeroBits(digest: Uint8Array): number {
-  let bits = 0;
-  for (const byte of digest) {
-    if (byte === 0) {
-      bits += 8;
-      continue;
-    }
-    return bits + Math.clz32(byte) - 24;
-  }
-  return bits;
-}
 
 /** What the browser does, for tests and tools: the first counter that meets the difficulty. */
 export function solveChallenge(salt: string, difficulty: number): string {
   for (let nonce = 0; ; nonce += 1) {
-    if (leadingZeroBits(createHash('sha256').update(`${salt}${nonce}`).digest()) >= difficulty) return String(nonce);
+    if (leadingZeroBits(createHash('sha256').update(proofInput(salt, nonce)).digest()) >= difficulty) return String(nonce);
   }
 }
 
@@ -89,7 +78,7 @@ export async function redeemProof(services: Services, proof: { challenge: string
   }
   if (body.purpose !== PURPOSE || typeof body.salt !== 'string' || typeof body.difficulty !== 'number') refuse();
   if (body.exp <= services.clock.now().getTime()) refuse(FORGOT_PASSWORD_ERRORS.captchaRefresh);
-  const digest = createHash('sha256').update(`${body.salt}${proof.nonce}`).digest();
+  const digest = createHash('sha256').update(proofInput(body.salt, proof.nonce)).digest();
   if (leadingZeroBits(digest) < body.difficulty) refuse();
   const redeemed = await services.db.query(
     'INSERT INTO captcha_redemptions (salt, expires_at) VALUES ($1, $2) ON CONFLICT (salt) DO NOTHING RETURNING salt',

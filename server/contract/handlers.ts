@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { OperationId } from '../../api/operations.ts';
 import type { operations } from '../../api/schema.d.ts';
+import { editionFromHost, type EditionId } from '../../engine/index.ts';
 import type { Services } from '../services.ts';
 
 /**
@@ -24,7 +25,7 @@ export type OperationHandlers = Record<string, OperationHandler>;
 /** What server/resources/<name>/handlers.ts exports as `handlers`: its operations' handlers, given the services. */
 export type HandlerModule = (services: Services) => TypedHandlers;
 
-/** 'uk' when the host name ends in the UK country suffix (spec 000 section 1), else 'us'. */
-export function editionOf(request: FastifyRequest): 'us' | 'uk' {
-  return /\.uk$/i.test(request.hostname.replace(/:\d+$/, '')) ? 'uk' : 'us';
+/** The request's edition from its host name, by the engine's rule (the browser uses the same one). */
+export function editionOf(request: FastifyRequest): EditionId {
+  return editionFromHost(request.hostname);
 }

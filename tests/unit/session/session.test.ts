@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { editionFor, editionFromHost } from '../../../renderers/session/edition.ts';
 import { hasPermissions } from '../../../renderers/session/permissions.ts';
 import { dashboardFor, PERSONAS, withTerms } from '../../../renderers/session/personas.ts';
-import { leadingZeroBits, solveProofOfWork } from '../../../renderers/auth/proof-of-work.ts';
+import { leadingZeroBits } from '../../../engine/index.ts';
+import { solveProofOfWork } from '../../../renderers/auth/proof-of-work.ts';
 import { afterSignIn, safeInternalPath } from '../../../renderers/auth/redirects.ts';
 
 describe('edition from the host and the server', () => {
@@ -14,6 +15,10 @@ describe('edition from the host and the server', () => {
     ['console.example.com', 'us'],
     ['uk.console.example.com', 'us'],
     ['127.0.0.1', 'us'],
+    // The same rule on the server, whose host names carry the port, and for fully qualified names.
+    ['console.example.uk:8080', 'uk'],
+    ['console.example.uk.', 'uk'],
+    ['console.example.com:4173', 'us'],
   ] as const)('%s is %s', (host, edition) => expect(editionFromHost(host)).toBe(edition));
 
   it('the server or the UK flag can turn UK on, never off', () => {
