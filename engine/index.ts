@@ -9,6 +9,7 @@ export { applyOverlay } from './editions/apply-overlay.ts';
 export { interpolateTerms, termsUsedIn } from './editions/interpolate-terms.ts';
 export { selectListItems } from './editions/expand-schema.ts';
 export { editionFromHost } from './editions/edition-of-host.ts';
+export { PERSONAS, personaOfAccountType, personaById, dashboardFor, type Persona, type PersonaId, type AccountType } from './personas/personas.ts';
 export { leadingZeroBits, proofInput } from './captcha/proof-of-work.ts';
 export { createRegistry, type Registry, type DefinitionSourceDocuments, type SourceDocument } from './registry/registry.ts';
 export { DefinitionError, describeFault, type DefinitionFault } from './registry/faults.ts';

@@ -1,4 +1,3 @@
-import type { components } from '../../../api/schema.d.ts';
 import { audit } from '../../audit.ts';
 import { callerOf } from '../../auth/authenticate.ts';
 import { consumeLink, issueLink } from '../../auth/links.ts';
@@ -10,24 +9,8 @@ import { HttpError, MESSAGES, forbidden, notFound } from '../../http/http-error.
 import { toAccountSummary } from '../../repositories/accounts.ts';
 import type { Services } from '../../services.ts';
 import type { HandlerModule } from '../../contract/handlers.ts';
+import { personaById } from '../../../engine/index.ts';
 
-type PersonaPath = components['schemas']['PersonaPath'];
-
-/** The area paths of spec 000 section 2 (and the legacy persona names) and the account type each serves. */
-export const PERSONA_ACCOUNT_TYPES: Record<PersonaPath, string> = {
-  admin: 'COWBELL',
-  cowbell: 'COWBELL',
-  agency: 'AGENCY',
-  customer: 'CUSTOMER',
-  policyholder: 'CUSTOMER',
-  da: 'DIGITAL',
-  mssp: 'MSSP',
-  carrier: 'CARRIER',
-  cluster: 'CLUSTER',
-  vendor: 'VENDOR',
-  reinsurer: 'RE_INSURER',
-  premiumprocessor: 'PREMIUM_PROCESSOR',
-};
 
 export const JUMP_MESSAGES = {
   providerOnly: 'Only provider users can enter other accounts.',
@@ -90,7 +73,8 @@ export const handlers: HandlerModule = (services) => ({
       'SELECT id, name, account_type FROM accounts WHERE id = $1', [accountId],
     );
     if (!account) throw notFound(MESSAGES.accountNotFound);
-    if (PERSONA_ACCOUNT_TYPES[personaPath] !== account.account_type) {
+    // The area named in the path must be the account's own (the engine knows the areas and their aliases).
+    if (personaById(personaPath)?.accountType !== account.account_type) {
       throw new HttpError(400, JUMP_MESSAGES.wrongArea.replace('{type}', account.account_type).replace('{persona}', personaPath));
     }
     const context = await resolveSessionContext(services.db, caller.userId, account.id);

@@ -2,6 +2,7 @@ import {
   DefinitionError,
   FormRuntime,
   fieldPathsOf,
+  personaOfAccountType,
   type EditionId,
   type FormDefinition,
   type RuleContext,
@@ -27,23 +28,6 @@ export const CLAIM_MESSAGES = {
   definitionUnavailable: 'The claim form could not be loaded. Please contact support.',
 } as const;
 
-/** The area (persona) of each account type, as rules read it from `$context.persona` (definitions/README.md). */
-const PERSONA_OF_ACCOUNT_TYPE: Record<string, string> = {
-  COWBELL: 'admin',
-  AGENCY: 'agency',
-  CUSTOMER: 'customer',
-  DIGITAL: 'da',
-  MSSP: 'mssp',
-  CARRIER: 'carrier',
-  CLUSTER: 'cluster',
-  VENDOR: 'vendor',
-  RE_INSURER: 'reinsurer',
-  PREMIUM_PROCESSOR: 'premiumprocessor',
-};
-
-export function personaOf(accountType: string): string | undefined {
-  return PERSONA_OF_ACCOUNT_TYPE[accountType];
-}
 
 /** One field's fault, in the definition's words. */
 export interface ClaimFieldError {
@@ -80,7 +64,7 @@ export async function flagsFor(db: Queryable, edition: EditionId): Promise<Recor
 }
 
 export function ruleContextFor(caller: Caller, edition: EditionId, today: string, flags: Record<string, boolean>): RuleContext {
-  return { edition, persona: personaOf(caller.accountType), role: caller.roleId, flags, today };
+  return { edition, persona: personaOfAccountType(caller.accountType)?.id, role: caller.roleId, flags, today };
 }
 
 /**
