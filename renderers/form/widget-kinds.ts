@@ -1,4 +1,5 @@
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
+import { widgetDescriptor } from './widgets/index.ts';
 
 /** The ui:widget a field renders with, defaulted the way rjsf picks one from the schema. */
 export function widgetNameOf(schema: RJSFSchema, uiSchema: UiSchema | undefined): string {
@@ -11,12 +12,8 @@ export function widgetNameOf(schema: RJSFSchema, uiSchema: UiSchema | undefined)
 }
 
 /** Widgets that are a group of controls: labelled with aria-labelledby instead of <label for>. */
-const GROUP_WIDGETS = new Set(['radio', 'RadioWidget', 'checkboxes', 'CheckboxesWidget']);
+export const isGroupWidget = (name: string) => widgetDescriptor(name)?.label === 'group';
 /** Widgets that carry their own label beside the control. */
-const SELF_LABELLED_WIDGETS = new Set(['checkbox', 'CheckboxWidget']);
+export const isSelfLabelledWidget = (name: string) => widgetDescriptor(name)?.label === 'self';
 /** Widgets that take the full width of a section's grid. */
-const WIDE_WIDGETS = new Set(['textarea', 'TextareaWidget', 'checkboxes', 'CheckboxesWidget', 'multiSelect']);
-
-export const isGroupWidget = (name: string) => GROUP_WIDGETS.has(name);
-export const isSelfLabelledWidget = (name: string) => SELF_LABELLED_WIDGETS.has(name);
-export const isWideWidget = (name: string) => WIDE_WIDGETS.has(name);
+export const isWideWidget = (name: string) => widgetDescriptor(name)?.wide === true;

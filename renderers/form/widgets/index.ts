@@ -1,4 +1,4 @@
-import type { RegistryWidgetsType } from '@rjsf/utils';
+import type { RegistryWidgetsType, Widget } from '@rjsf/utils';
 import { TextWidget } from './TextWidget.tsx';
 import { TextareaWidget } from './TextareaWidget.tsx';
 import { EmailWidget } from './EmailWidget.tsx';
@@ -15,35 +15,64 @@ import { DateWidget } from './DateWidget.tsx';
 import { PasswordWidget } from './PasswordWidget.tsx';
 import { OneTimeCodeWidget } from './OneTimeCodeWidget.tsx';
 
+/** How the field template lays a widget out: its label ('for' a control, a 'group' legend, or the widget's 'self'). */
+export type WidgetLabel = 'for' | 'group' | 'self';
+
+export interface WidgetDescriptor {
+  component: Widget;
+  label: WidgetLabel;
+  /** Takes the full width of a section's grid. */
+  wide: boolean;
+}
+
+const field = (component: Widget, wide = false): WidgetDescriptor => ({ component, label: 'for', wide });
+
 /**
- * Widgets by the names definitions use in `ui:widget` (definitions/README.md), plus rjsf's own names
- * for the same roles so fields that name no widget get ours too. A plain map: a caller can spread its
- * own widgets over it ({ ...WIDGETS, mine }) and rjsf's getWidget names a missing one in its error.
+ * Every widget once, by the name definitions use in `ui:widget` (definitions/README.md), with how it is laid
+ * out. Adding a widget is one entry here.
  */
-export const WIDGETS: RegistryWidgetsType = {
-  text: TextWidget,
-  textarea: TextareaWidget,
-  email: EmailWidget,
-  number: NumberWidget,
-  money: MoneyWidget,
-  phone: PhoneWidget,
-  postcode: PostcodeWidget,
-  radio: RadioWidget,
-  select: SelectWidget,
-  multiSelect: MultiSelectWidget,
-  checkboxes: CheckboxesWidget,
-  checkbox: CheckboxWidget,
-  date: DateWidget,
-  password: PasswordWidget,
-  oneTimeCode: OneTimeCodeWidget,
-  TextWidget,
-  TextareaWidget,
-  EmailWidget,
-  UpDownWidget: NumberWidget,
-  RadioWidget,
-  SelectWidget,
-  CheckboxesWidget,
-  CheckboxWidget,
-  DateWidget,
-  PasswordWidget,
+export const WIDGET_DESCRIPTORS: Readonly<Record<string, WidgetDescriptor>> = {
+  text: field(TextWidget),
+  textarea: field(TextareaWidget, true),
+  email: field(EmailWidget),
+  number: field(NumberWidget),
+  money: field(MoneyWidget),
+  phone: field(PhoneWidget),
+  postcode: field(PostcodeWidget),
+  radio: { component: RadioWidget, label: 'group', wide: false },
+  select: field(SelectWidget),
+  multiSelect: field(MultiSelectWidget, true),
+  checkboxes: { component: CheckboxesWidget, label: 'group', wide: true },
+  checkbox: { component: CheckboxWidget, label: 'self', wide: false },
+  date: field(DateWidget),
+  password: field(PasswordWidget),
+  oneTimeCode: field(OneTimeCodeWidget),
 };
+
+/** rjsf's own names for the same roles, so fields that name no widget (or rjsf's name) get ours too. */
+const RJSF_NAMES: Readonly<Record<string, string>> = {
+  TextWidget: 'text',
+  TextareaWidget: 'textarea',
+  EmailWidget: 'email',
+  UpDownWidget: 'number',
+  RadioWidget: 'radio',
+  SelectWidget: 'select',
+  CheckboxesWidget: 'checkboxes',
+  CheckboxWidget: 'checkbox',
+  DateWidget: 'date',
+  PasswordWidget: 'password',
+};
+
+/** The descriptor of a widget name (ours or rjsf's), or undefined for a name no widget has. */
+export function widgetDescriptor(name: string): WidgetDescriptor | undefined {
+  return WIDGET_DESCRIPTORS[RJSF_NAMES[name] ?? name];
+}
+
+/**
+ * The widgets as rjsf's registry wants them: a plain map a caller can spread its own over
+ * ({ ...WIDGETS, mine }); rjsf's getWidget names a missing one in its error.
+ */
+export const WIDGETS: RegistryWidgetsType = Object.fromEntries([
+  ...Object.entries(WIDGET_DESCRIPTORS).map(([name, descriptor]) => [name, descriptor.component]),
+  ...Object.entries(RJSF_NAMES).map(([name, ours]) => [name, WIDGET_DESCRIPTORS[ours]!.component]),
+]);
