@@ -22,5 +22,8 @@ export default defineConfig({
     root: projectRoot,
     include: ['tests/unit/**/*.test.ts', 'tests/api/**/*.test.ts', 'tests/server/**/*.test.ts', 'engine/**/*.test.ts'],
     environment: 'node',
+    // A test file's first app start loads every resource module (discovered at start-up) and migrates a
+    // fresh embedded database; on a busy two-core machine that can pass the 10 s default.
+    hookTimeout: 60_000,
   },
 });

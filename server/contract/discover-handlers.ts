@@ -16,12 +16,14 @@ export async function discoverHandlers(services: Services, dir = RESOURCES_DIR):
     .filter((entry) => entry.isDirectory())
     .map((entry) => entry.name)
     .sort();
+  const withHandlers = folders.filter((folder) => existsSync(join(dir, folder, 'handlers.ts')));
+  // Loaded together (module loading is most of a cold start), merged in folder order.
+  const modules = await Promise.all(
+    withHandlers.map(async (folder) => [folder, (await import(pathToFileURL(join(dir, folder, 'handlers.ts')).href)) as { handlers?: HandlerModule }] as const),
+  );
   const handlers: OperationHandlers = {};
   const owners = new Map<string, string>();
-  for (const folder of folders) {
-    const file = join(dir, folder, 'handlers.ts');
-    if (!existsSync(file)) continue;
-    const module = (await import(pathToFileURL(file).href)) as { handlers?: HandlerModule };
+  for (const [folder, module] of modules) {
     if (typeof module.handlers !== 'function') throw new Error(`server/resources/${folder}/handlers.ts must export 'handlers'`);
     for (const [operationId, handler] of Object.entries(module.handlers(services))) {
       const earlier = owners.get(operationId);
