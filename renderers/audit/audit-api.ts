@@ -19,6 +19,11 @@ function dateRange(value: unknown): { from?: string; to?: string } {
   };
 }
 
+/** The table's action filter (one exact action, or any when empty). */
+function actionOf(value: unknown): { action?: string } {
+  return typeof value === 'string' && value ? { action: value } : {};
+}
+
 export async function searchAuditLog(query: TableQuery, signal?: AbortSignal): Promise<AuditPage> {
   const size = query.size as 25 | 50 | 100;
   const { data } = await api.GET('/api/audit/v1/entries', {
@@ -29,6 +34,7 @@ export async function searchAuditLog(query: TableQuery, signal?: AbortSignal): P
         ...(query.sort ? { sort: `${query.sort.column},${query.sort.desc ? 'desc' : 'asc'}` } : {}),
         ...(query.search.trim() ? { search: query.search.trim() } : {}),
         ...dateRange(query.filters.at),
+        ...actionOf(query.filters.action),
       },
     },
     signal,

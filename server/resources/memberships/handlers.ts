@@ -37,14 +37,14 @@ export const handlers: HandlerModule = (services) => ({
       }
       const [account] = await tx.query<{ id: string; name: string }>('SELECT id, name FROM accounts WHERE id = $1', [invitation.account_id]);
       if (!account) throw notFound(TOKEN_LINK_ERRORS.linkExpired);
-      if (account.id !== caller.homeAccountId) {
-        await tx.query(
-          `INSERT INTO user_accounts (user_id, account_id, role_id) VALUES ($1, $2, $3)
-           ON CONFLICT (user_id, account_id) DO UPDATE SET role_id = EXCLUDED.role_id`,
-          [caller.userId, account.id, invitation.role_id],
-        );
-      }
       await tx.query('UPDATE invitations SET used_at = $2 WHERE id = $1', [invitation.id, clock.now()]);
+      // An invitation to the user's own account (a quote sent to them) grants nothing, so nothing is audited as added.
+      if (account.id === caller.homeAccountId) return account;
+      await tx.query(
+        `INSERT INTO user_accounts (user_id, account_id, role_id) VALUES ($1, $2, $3)
+         ON CONFLICT (user_id, account_id) DO UPDATE SET role_id = EXCLUDED.role_id`,
+        [caller.userId, account.id, invitation.role_id],
+      );
       await audit(tx, clock, {
         actorUserId: caller.userId, action: 'membership.added', target: caller.userId,
         detail: { accountId: account.id, roleId: invitation.role_id, invitedBy: invitation.created_by, invitationId: invitation.id },
