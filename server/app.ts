@@ -12,7 +12,7 @@ import { registerContractRoutes } from './contract/register-routes.ts';
 import { createValidatorCompiler } from './contract/validator.ts';
 import type { Database } from './db/database.ts';
 import { prepareDatabase } from './db/prepare.ts';
-import { errorHandler } from './http/error-handler.ts';
+import { answerFrameworkError, errorHandler } from './http/error-handler.ts';
 import { registerInputGuard } from './http/input-guard.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { MESSAGES } from './http/http-error.ts';
@@ -73,6 +73,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: options.logger ?? false,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    frameworkErrors: answerFrameworkError,
   });
   app.setValidatorCompiler(createValidatorCompiler());
   app.setErrorHandler(errorHandler);

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError, MESSAGES } from './http-error.ts';
+import { applySecurityHeaders } from './security-headers.ts';
 
 interface ValidationIssue {
   instancePath?: string;
@@ -82,4 +83,26 @@ export function errorHandler(error: FastifyError | HttpError | Error, request: F
   }
   request.log.error({ err: error }, 'unexpected error');
   return reply.code(500).send({ message: MESSAGES.unexpected });
+}
+
+/** Texts for the failures Fastify meets while routing, before a route (and its hooks) is known. */
+const FRAMEWORK_MESSAGES: Record<string, string> = {
+  FST_ERR_BAD_URL: 'The address is not valid: it holds a malformed percent-encoding.',
+  FST_ERR_MAX_PARAM_LENGTH: 'A part of the address is too long.',
+};
+
+/**
+ * Fastify's frameworkErrors handler: an address it cannot decode ('/api/%zz') or a path parameter beyond
+ * its length limit is answered before any hook runs, by default as a body of Fastify's own shape without a
+ * security header. This answers like every other failure: the contract's Error body, the security headers.
+ */
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  applySecurityHeaders(request, reply);
+  const message = FRAMEWORK_MESSAGES[error.code];
+  if (!message) {
+    request.log.error({ err: error }, 'unexpected routing error');
+    reply.code(500).send({ message: MESSAGES.unexpected });
+    return;
+  }
+  reply.code(error.statusCode ?? 400).send({ message });
 }
