@@ -8,7 +8,8 @@ export const GUARD_MESSAGES = {
   addressThrottled: 'Too many sign-in attempts from your network. Please try again in {minutes} minutes.',
 } as const;
 
-function minutes(seconds: number): string {
+/** A wait in seconds as the whole minutes a message names (at least 1). */
+export function waitMinutes(seconds: number): string {
   return String(Math.max(1, Math.ceil(seconds / 60)));
 }
 
@@ -35,7 +36,7 @@ export async function guardSignIn(
 
   const refuse = async (status: 429 | 409, reason: string, waitSeconds: number, message: string): Promise<never> => {
     await audit(db, clock, { action: `${attempt}.refused`, target: email, detail: { reason, waitSeconds }, address });
-    throw new HttpError(status, message.replace('{minutes}', minutes(waitSeconds)), {}, { 'retry-after': String(waitSeconds) });
+    throw new HttpError(status, message.replace('{minutes}', waitMinutes(waitSeconds)), {}, { 'retry-after': String(waitSeconds) });
   };
   const addressWait = await lockedFor(db, clock, 'address', address);
   if (addressWait > 0) await refuse(429, 'address-throttled', addressWait, messages.addressThrottled ?? GUARD_MESSAGES.addressThrottled);

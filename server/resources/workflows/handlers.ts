@@ -2,6 +2,7 @@ import { WORKFLOW_ERRORS } from '../../../api/error-catalogue.ts';
 import { audit } from '../../audit.ts';
 import { checkCode, issueCode, type CodeCheck } from '../../auth/one-time-codes.ts';
 import { SIGN_IN_MESSAGES, startSession } from '../../auth/sign-in.ts';
+import { waitMinutes } from '../../auth/sign-in-guard.ts';
 import { lockedFor, recordFailure } from '../../auth/throttle.ts';
 import { DAY } from '../../clock.ts';
 import { MFA_CODE_TTL_MS, WORKFLOW_CODES_PER_DAY, WORKFLOW_FAILURE_LIMIT } from '../../constants.ts';
@@ -122,8 +123,7 @@ export const handlers: HandlerModule = (services) => ({
     const addressWait = await lockedFor(db, clock, 'workflow-address', address);
     if (addressWait > 0) {
       await audit(db, clock, { action: 'workflow.code-refused', target: workflow.id, detail: { reason: 'address-throttled' }, address });
-      const minutes = String(Math.max(1, Math.ceil(addressWait / 60)));
-      throw new HttpError(429, WORKFLOW_MESSAGES.addressThrottled.replace('{minutes}', minutes), {}, { 'retry-after': String(addressWait) });
+      throw new HttpError(429, WORKFLOW_MESSAGES.addressThrottled.replace('{minutes}', waitMinutes(addressWait)), {}, { 'retry-after': String(addressWait) });
     }
     if (workflow.locked_at) {
       await audit(db, clock, { action: 'workflow.code-refused', target: workflow.id, detail: { reason: 'locked' }, address });
