@@ -55,10 +55,14 @@ export interface Rule {
 }
 
 export interface FormBinding {
-  /** operationId of api/openapi.yaml used to load the data. */
+  /** operationId that loads an existing record into the form. */
   load?: string;
-  /** operationId of api/openapi.yaml the form submits to. */
+  /** operationId the form submits a new record to (the server checks its body with this definition). */
   submit?: string;
+  /** operationId the form saves an existing (loaded) record with; checked on the server the same way. */
+  update?: string;
+  /** The text of a refused save: the server's 400 message and the dialog's alert ('Error saving claim'). */
+  failureText?: string;
 }
 
 export interface FormActions {

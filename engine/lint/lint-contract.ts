@@ -12,7 +12,7 @@ export type ContractOperations = Record<string, { request?: JsonSchema; response
 export function lintFormContract(form: FormDefinition, operations: ContractOperations): LintFault[] {
   const faults: LintFault[] = [];
   const fault = (pointer: string, message: string, check: LintFault['check']) => faults.push({ id: form.id, pointer, message, check, severity: severityOf(check) });
-  for (const role of ['load', 'submit'] as const) {
+  for (const role of ['load', 'submit', 'update'] as const) {
     const operationId = form.binding?.[role];
     if (operationId && !operations[operationId]) fault(`/binding/${role}`, `operation ${operationId} is not in the API contract`, 'unknown-operation');
   }
