@@ -44,3 +44,26 @@ export function createRun(client: ApiClient): Run {
     return data as SuccessOf<typeof operationId>;
   };
 }
+
+/** Whether a name from a definition is an operation of the contract (definitions are data, checked at run time). */
+export function isOperationId(name: string): name is OperationId {
+  return Object.hasOwn(OPERATIONS, name);
+}
+
+/** Arguments of an operation named by a definition: their shape is the contract's, checked by the server. */
+export interface NamedRunArgs {
+  params?: Record<string, unknown>;
+  query?: Record<string, unknown>;
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+/**
+ * Runs an operation a definition names. Its arguments come from json-logic over rows and records, so
+ * they are checked by the server's contract validation rather than by the compiler; an operation the
+ * contract does not have is refused here with its name.
+ */
+export function runNamed(run: Run, operationId: string, args: NamedRunArgs = {}): Promise<unknown> {
+  if (!isOperationId(operationId)) return Promise.reject(new Error(`The operation ${operationId} is not available in this version.`));
+  return (run as (id: string, args: NamedRunArgs) => Promise<unknown>)(operationId, args);
+}

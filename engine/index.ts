@@ -16,6 +16,7 @@ export { DefinitionError, describeFault, type DefinitionFault } from './registry
 export { validateAgainstMeta, metaSchemaOf, type MetaKind } from './registry/meta-validate.ts';
 export { RuleEngine, evaluateRule, summarizeEffects, type RuleResult } from './rules/rule-engine.ts';
 export { inputsOf } from './rules/dependencies.ts';
+export { evaluateLogic, evaluateLogicMap } from './rules/evaluate-logic.ts';
 export { type RuleContext, todayIso, CONTEXT_KEY } from './rules/rule-context.ts';
 export { FormRuntime, type FormState } from './form/form-runtime.ts';
 export type { FieldState, SectionState } from './form/field-state.ts';
@@ -44,6 +45,9 @@ export { getPath, setPath, deepEqual, isEmptyValue, fieldPathsOf, schemaAtPath }
 export { diffJson, formatChanges, type JsonChange } from './diff/json-diff.ts';
 export { lintRegistry } from './lint/lint-definitions.ts';
 export { lintForm } from './lint/lint-form.ts';
+export { lintPage, dialogOperations, type PageLookups } from './lint/lint-page.ts';
+export { PAGE_COMPONENTS, isPageComponent, type PageComponentName } from './pages/page-components.ts';
+export { blocksOf, toolbarActionsOf, pagePathIn, type LocatedBlock } from './pages/page-blocks.ts';
 export { lintTerms } from './lint/lint-terms.ts';
 export { lintFormContract, lintTableContract, type ContractOperations } from './lint/lint-contract.ts';
 export { severityOf, type LintFault, type LintCheck } from './lint/lint-fault.ts';

@@ -126,16 +126,61 @@ export interface TableFilter {
   options?: { value: JsonValue; label: string }[];
 }
 
-export interface TableRowAction {
+/**
+ * Something a user can do on a page: open a dialog for a form definition, run an operation (after a
+ * confirmation), or go to another page. Table rows and page toolbars use the same shape. Values named
+ * by json-logic read `{ row, record, route, chosen, result, mode }`: the row acted on, the detail
+ * block's record, the route's parameters, the record picked before a toolbar action, an operation's
+ * answer and the dialog's mode ('create' or 'edit').
+ */
+export interface PageAction {
   id: string;
   label: string;
-  /** Open this dialog (a form definition id) with the row as its data. */
+  /** Open this form definition in a dialog: on a row (or record) it loads it with binding.load and saves with binding.update; from the toolbar it creates with binding.submit. */
   dialog?: string;
-  /** Call this operation after the confirmation text is accepted. */
+  /** Run this operation (after the confirmation text is accepted, when there is one). */
   operation?: string;
+  /** Go to this path, relative to the page; `{field}` is filled from the row. */
+  navigate?: string;
   confirm?: string;
+  /** The confirm button's label (default: the action's label). */
+  confirmLabel?: string;
+  /** The confirmation is drawn as a destructive choice (red). */
+  destructive?: boolean;
   /** json-logic over the row deciding whether the action is offered. */
   when?: JsonLogic;
+  /** Permissions the user needs for the action to show (the server checks them again). */
+  permission?: string[];
+  /** Path parameters of the operations: name -> json-logic. Default: the one path parameter gets the row's key. */
+  params?: Record<string, JsonLogic>;
+  /** Query parameters of the create operation: name -> json-logic. */
+  query?: Record<string, JsonLogic>;
+  /** A new record's starting data: field -> json-logic. */
+  initialData?: Record<string, JsonLogic>;
+  /** Toast title after success (json-logic; a plain string is itself). */
+  success?: JsonLogic;
+  /** Toast text under the title. */
+  successDetail?: JsonLogic;
+  /** The failure text the server's message follows (spec wording, e.g. 'Failed to delete claim'). */
+  failure?: string;
+  /** After a create the dialog stays open on the new record ('edit') or closes (default). */
+  afterCreate?: 'close' | 'edit';
+  /** The table is read again this long after a success (for effects the server shows later). */
+  refetchDelayMs?: number;
+  /** Toolbar actions: the record the action is for is chosen first from this operation's rows. */
+  choose?: ActionChoice;
+}
+
+/** A picker shown beside a toolbar action (the client account a claim is reported for). */
+export interface ActionChoice {
+  operation: string;
+  label: string;
+  placeholder: string;
+  /** Row paths of the option's value and label. */
+  valuePath: string;
+  labelPath: string;
+  /** Why the action is disabled when there is nothing to choose. */
+  emptyText: string;
 }
 
 export interface TableDefinition extends DefinitionBase {
@@ -148,7 +193,7 @@ export interface TableDefinition extends DefinitionBase {
   pageSizes?: number[];
   defaultPageSize?: number;
   search?: { placeholder: string; paths: string[] };
-  rowActions?: TableRowAction[];
+  rowActions?: PageAction[];
   rowDetail?: { fields: { label: string; path: string; format?: ColumnFormat; list?: string }[] };
   csv?: { fileName: string };
   emptyText?: string;
@@ -167,11 +212,65 @@ export interface ListDefinition extends DefinitionBase {
   items: ListItem[];
 }
 
+/** A block of a page: what the page shows, top to bottom. */
+export type PageBlock = TableBlock | TabsBlock | DetailBlock | ComponentBlock | NoticeBlock;
+
+/** A table definition whose operation runs with server paging, sorting, search and filters. */
+export interface TableBlock {
+  type: 'table';
+  table: string;
+  /** Extra query parameters of the table's operation: name -> json-logic (`{"var": "record.id"}`). */
+  query?: Record<string, JsonLogic>;
+  /** Toolbar actions above the table. */
+  actions?: PageAction[];
+}
+
+/** Tabs, each a block; the selected tab is the query parameter `param` (`?tab=POLICIES`). */
+export interface TabsBlock {
+  type: 'tabs';
+  param: string;
+  tabs: { id: string; label: string; block: PageBlock }[];
+}
+
+/** One record loaded by route parameters and shown through a form definition, with related blocks. */
+export interface DetailBlock {
+  type: 'detail';
+  form: string;
+  /** Path parameters of the form's binding.load (and binding.update): name -> json-logic over `{ route }`. */
+  params: Record<string, JsonLogic>;
+  /** Saving runs the form's binding.update; otherwise the record is read-only. */
+  editable?: boolean;
+  /** Json-logic over `{ record }` deciding whether the record may be edited (e.g. not once filed). */
+  editableWhen?: JsonLogic;
+  /** Blocks below the record; their json-logic reads the record (`{"var": "record.id"}`). */
+  related?: PageBlock[];
+}
+
+/** A registered bespoke component (engine/pages/page-components.ts lists the names). */
+export interface ComponentBlock {
+  type: 'component';
+  component: string;
+}
+
+/** A short text: a heading and what the area offers (edition terms allowed). */
+export interface NoticeBlock {
+  type: 'notice';
+  title?: string;
+  text: string;
+}
+
 export interface PageDefinition extends DefinitionBase {
   kind: 'page';
-  route: string;
-  personas?: string[];
-  blocks: { type: 'form' | 'table' | 'component'; ref: string }[];
+  title: string;
+  /** The route under each persona's area: `claims`, `claims/:claimId`, `studio/*`. */
+  path: string;
+  /** The areas the page is mounted in. */
+  personas: string[];
+  /** Permissions the user needs to see the page and its navigation entry. */
+  permission?: string[];
+  /** The entry in the area's navigation; pages without one are reached by links. */
+  nav?: { label: string; order: number };
+  blocks: PageBlock[];
 }
 
 export type Definition = FormDefinition | TableDefinition | ListDefinition | PageDefinition;

@@ -1,5 +1,7 @@
-import type { FormDefinition, TableDefinition } from '../definitions/types.ts';
+import type { FormDefinition, PageDefinition, TableDefinition } from '../definitions/types.ts';
+import { lintPage, type PageLookups } from './lint-page.ts';
 import type { Registry } from '../registry/registry.ts';
+import type { EditionId } from '../editions/edition-types.ts';
 import { lintForm } from './lint-form.ts';
 import { lintTerms } from './lint-terms.ts';
 import { lintFormContract, lintTableContract, type ContractOperations } from './lint-contract.ts';
@@ -28,9 +30,23 @@ export function lintRegistry(registry: Registry, operations?: ContractOperations
         if (operations) faults.push(...lintFormContract(resolved as FormDefinition, operations).map(tag));
       }
       if (resolved.kind === 'table' && operations) faults.push(...lintTableContract(resolved as TableDefinition, operations).map(tag));
+      if (resolved.kind === 'page') faults.push(...lintPage(resolved as PageDefinition, lookupsIn(registry, edition), operations).map(tag));
     }
   }
   return dedupe(faults);
+}
+
+/** The edition's resolved tables and forms, for the checks of a page. */
+function lookupsIn(registry: Registry, edition: EditionId): PageLookups {
+  const resolvedOfKind = <T,>(id: string, kind: string): T | undefined => {
+    if (registry.get(id)?.kind !== kind) return undefined;
+    try {
+      return registry.resolve(id, edition) as T;
+    } catch {
+      return undefined;
+    }
+  };
+  return { table: (id) => resolvedOfKind<TableDefinition>(id, 'table'), form: (id) => resolvedOfKind<FormDefinition>(id, 'form') };
 }
 
 function dedupe(faults: LintFault[]): LintFault[] {

@@ -23,4 +23,8 @@ export type LintCheck =
   | 'unknown-operation'
   | 'field-refused-by-operation'
   | 'field-missing-for-operation'
-  | 'column-not-in-response';
+  | 'column-not-in-response'
+  | 'dialog-without-binding'
+  | 'table-without-operation'
+  | 'unknown-component'
+  | 'duplicate-tab';

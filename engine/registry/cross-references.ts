@@ -1,9 +1,11 @@
-import type { Definition, FormDefinition, TableDefinition } from '../definitions/types.ts';
+import type { Definition, FormDefinition, PageDefinition, TableDefinition } from '../definitions/types.ts';
+import { blocksOf } from '../pages/page-blocks.ts';
 import type { DefinitionFault } from './faults.ts';
 
 /**
  * References between definitions that a meta-schema cannot check on its own: option lists named by
- * forms and tables, dialogs named by table actions. A missing target is a load fault.
+ * forms and tables, dialogs named by actions, tables and forms named by page blocks, and two pages
+ * claiming one route of an area. A missing target is a load fault.
  */
 export function crossReferenceFaults(entries: { definition: Definition; file: string }[]): DefinitionFault[] {
   const ids = new Map(entries.map(({ definition }) => [definition.id, definition.kind]));
@@ -21,6 +23,35 @@ export function crossReferenceFaults(entries: { definition: Definition; file: st
       table.columns.forEach((column, index) => column.list && expect(file, `/columns/${index}/list`, column.list, 'list'));
       table.filters?.forEach((filter, index) => filter.list && expect(file, `/filters/${index}/list`, filter.list, 'list'));
       table.rowActions?.forEach((action, index) => action.dialog && expect(file, `/rowActions/${index}/dialog`, action.dialog, 'form'));
+    }
+    if (definition.kind === 'page') checkPageReferences(definition as PageDefinition, file, expect);
+  }
+  faults.push(...routeClashes(entries));
+  return faults;
+}
+
+function checkPageReferences(page: PageDefinition, file: string, expect: (file: string, pointer: string, id: string, kind: string) => void): void {
+  for (const { block, pointer } of blocksOf(page)) {
+    if (block.type === 'table') {
+      expect(file, `${pointer}/table`, block.table, 'table');
+      block.actions?.forEach((action, index) => action.dialog && expect(file, `${pointer}/actions/${index}/dialog`, action.dialog, 'form'));
+    }
+    if (block.type === 'detail') expect(file, `${pointer}/form`, block.form, 'form');
+  }
+}
+
+/** Two pages mounted at one path of one area: the second would never show. */
+function routeClashes(entries: { definition: Definition; file: string }[]): DefinitionFault[] {
+  const owners = new Map<string, string>();
+  const faults: DefinitionFault[] = [];
+  for (const { definition, file } of entries) {
+    if (definition.kind !== 'page') continue;
+    const page = definition as PageDefinition;
+    for (const persona of page.personas ?? []) {
+      const key = `${persona}/${page.path}`;
+      const owner = owners.get(key);
+      if (owner) faults.push({ file, pointer: '/path', message: `/${key} is already the route of page ${owner}` });
+      else owners.set(key, page.id);
     }
   }
   return faults;

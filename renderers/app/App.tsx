@@ -1,16 +1,11 @@
-import { Provider as JotaiProvider } from 'jotai';
+import { Provider as JotaiProvider, useAtomValue } from 'jotai';
 import { BrowserRouter, Navigate, Route, Routes, useParams } from 'react-router';
 import { ThemeProvider } from '../theme/ThemeProvider.tsx';
 import { RegistryGate } from '../definitions/RegistryGate.tsx';
-import { GalleryIndex } from '../gallery/GalleryIndex.tsx';
-import { GalleryItem } from '../gallery/GalleryItem.tsx';
-import { StudioRoutes } from '../studio/StudioRoutes.tsx';
-import { AuditLogPage } from '../audit/AuditLogPage.tsx';
-import { ClaimsPage } from '../claims/ClaimsPage.tsx';
-import { CLAIMS_AREAS } from '../shell/PersonaArea.tsx';
 import { sessionStore } from '../session/store.ts';
 import { SessionEffects } from '../session/SessionEffects.tsx';
 import { PERSONAS, type Persona } from '../session/personas.ts';
+import type { PageDefinition } from '../../engine/index.ts';
 import { AuthLayout } from '../auth/AuthLayout.tsx';
 import { LoginPage } from '../auth/LoginPage.tsx';
 import { LoadingPage } from '../auth/LoadingPage.tsx';
@@ -31,10 +26,13 @@ import {
 import { RequireAuth } from '../shell/RequireAuth.tsx';
 import { SignedInShell } from '../shell/SignedInShell.tsx';
 import { PersonaArea } from '../shell/PersonaArea.tsx';
-import { DashboardPage, ProfilePage } from '../shell/DashboardPage.tsx';
 import { CookieConsent } from '../shell/CookieConsent.tsx';
 import { Toaster } from '../shell/toaster.tsx';
 import { NotFound } from './NotFound.tsx';
+import { PageRoute } from './page-route.tsx';
+import { pagesOfArea } from '../page/area-pages.ts';
+import { useRegistry } from '../definitions/use-registry.ts';
+import { editionIdAtom } from '../definitions/registry-atoms.ts';
 
 export function App() {
   return (
@@ -54,6 +52,9 @@ export function App() {
 }
 
 function AppRoutes() {
+  // Each area's routes are its page definitions: a page published in the studio is routed without a rebuild.
+  const registry = useRegistry();
+  const editionId = useAtomValue(editionIdAtom);
   return (
     <Routes>
       {/* Public routes (spec 000 section 2). */}
@@ -83,29 +84,19 @@ function AppRoutes() {
       <Route path="gallery/:id" element={<GalleryRedirect />} />
       {/* Protected routes: the signed-in shell and one area per account type. */}
       <Route element={<RequireAuth />}>
-        <Route element={<SignedInShell />}>{PERSONAS.map(areaRoutes)}</Route>
+        <Route element={<SignedInShell />}>{PERSONAS.map((persona) => areaRoutes(persona, pagesOfArea(registry, editionId, persona.id)))}</Route>
       </Route>
     </Routes>
   );
 }
 
-function areaRoutes(persona: Persona) {
-  const base = persona.base.slice(1);
-  const dashboard = persona.dashboard.slice(persona.base.length + 1);
+function areaRoutes(persona: Persona, pages: PageDefinition[]) {
   return (
-    <Route key={persona.id} path={base} element={<PersonaArea persona={persona} />}>
+    <Route key={persona.id} path={persona.base.slice(1)} element={<PersonaArea persona={persona} pages={pages} />}>
       <Route index element={<Navigate to={persona.dashboard} replace />} />
-      <Route path={dashboard} element={<DashboardPage persona={persona} />} />
-      <Route path="profile" element={<ProfilePage />} />
-      {CLAIMS_AREAS.has(persona.id) && <Route path="claims" element={<ClaimsPage />} />}
-      {persona.id === 'admin' && (
-        <>
-          <Route path="gallery" element={<GalleryIndex />} />
-          <Route path="gallery/:id" element={<GalleryItem />} />
-          <Route path="studio/*" element={<StudioRoutes />} />
-          <Route path="audit" element={<AuditLogPage />} />
-        </>
-      )}
+      {pages.map((page) => (
+        <Route key={page.id} path={page.path} element={<PageRoute page={page} />} />
+      ))}
       <Route path="*" element={<NotFound />} />
     </Route>
   );

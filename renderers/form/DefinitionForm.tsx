@@ -24,6 +24,8 @@ export interface DefinitionFormProps {
   children?: ReactNode;
   /** Called with the payload when a submit (Enter, or a submit button among the children) passes. */
   onSubmit?: (payload: Record<string, unknown>) => void;
+  /** Every field is shown but cannot be changed (a record the user may read, not edit). */
+  readOnly?: boolean;
 }
 
 /**
@@ -34,7 +36,7 @@ export interface DefinitionFormProps {
  */
 export const DefinitionForm = memo(DefinitionFormView);
 
-function DefinitionFormView({ session, edition, today, idPrefix = 'root', columns = 2, children, onSubmit }: DefinitionFormProps) {
+function DefinitionFormView({ session, edition, today, idPrefix = 'root', columns = 2, children, onSubmit, readOnly = false }: DefinitionFormProps) {
   // Re-render when data arrives from outside rjsf (rules, start), and then hand rjsf the latest data.
   useSyncExternalStore(session.subscribe, session.pushedData);
   const data = session.getSnapshot().state.data;
@@ -60,6 +62,7 @@ function DefinitionFormView({ session, edition, today, idPrefix = 'root', column
       templates={TEMPLATES}
       idPrefix={idPrefix}
       experimental_defaultFormStateBehavior={DEFAULT_FORM_STATE_BEHAVIOR}
+      disabled={readOnly}
       noValidate
       noHtml5Validate
       showErrorList={false}

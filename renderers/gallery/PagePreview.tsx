@@ -1,29 +1,20 @@
-import { Badge, Box, Link as ChakraLink, List, Text } from '@chakra-ui/react';
-import { Link } from 'react-router';
+import { Box, Text } from '@chakra-ui/react';
 import type { PageDefinition } from '../../engine/index.ts';
+import { PageView } from '../page/page-view.tsx';
 
-/** A page definition's route, personas and blocks; each form or table block links to its own preview. */
+const NO_COMPONENTS = {};
+
+/**
+ * A page definition as it lays out, in the gallery and the studio: its tables over their sample rows and
+ * its components as named boxes; nothing is run against the server.
+ */
 export function PagePreview({ definition }: { definition: PageDefinition }) {
   return (
-    <Box borderWidth="1px" rounded="md" bg="bg" p="4">
-      <Text>
-        Route <code>{definition.route}</code>
-        {definition.personas?.length ? ` · personas ${definition.personas.join(', ')}` : ''}
+    <Box borderWidth="1px" rounded="md" bg="bg.subtle" p="4" data-testid="page-preview">
+      <Text fontSize="sm" color="fg.muted" mb="3">
+        {`Route ${definition.path} in ${definition.personas.join(', ')}${definition.permission ? ` · needs ${definition.permission.join(', ')}` : ''}${definition.nav ? ` · menu "${definition.nav.label}"` : ''}`}
       </Text>
-      <List.Root ps="4" mt="2">
-        {definition.blocks.map((block) => (
-          <List.Item key={`${block.type}:${block.ref}`}>
-            <Badge me="2">{block.type}</Badge>
-            {block.type === 'component' ? (
-              block.ref
-            ) : (
-              <ChakraLink asChild colorPalette="blue">
-                <Link to={`/admin/gallery/${block.ref}`}>{block.ref}</Link>
-              </ChakraLink>
-            )}
-          </List.Item>
-        ))}
-      </List.Root>
+      <PageView page={definition} components={NO_COMPONENTS} preview />
     </Box>
   );
 }

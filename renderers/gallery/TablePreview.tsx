@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Checkbox, Stack, Text } from '@chakra-ui/react';
-import { todayIso, type EditionId, type FormDefinition, type RuleContext, type TableDefinition, type TableRowAction } from '../../engine/index.ts';
+import { todayIso, type EditionId, type FormDefinition, type RuleContext, type TableDefinition, type PageAction } from '../../engine/index.ts';
 import { useRegistry } from '../definitions/use-registry.ts';
 import { DefinitionTable } from '../table/DefinitionTable.tsx';
 import type { Row } from '../table/table-types.ts';
@@ -21,7 +21,7 @@ export function TablePreview({ definition, editionId }: { definition: TableDefin
   const context = useMemo<RuleContext>(() => ({ edition: editionId, persona: 'admin', today: todayIso(), flags: {} }), [editionId]);
   const rows = useMemo(() => (definition.sample ?? []) as Row[], [definition]);
 
-  const onRowAction = (action: TableRowAction, row: Row) => {
+  const onRowAction = (action: PageAction, row: Row) => {
     const target = action.dialog ? registry.get(action.dialog) : undefined;
     if (target?.kind === 'form') {
       setOpen({ form: registry.resolve<FormDefinition>(target.id, editionId), row });

@@ -4,6 +4,7 @@
  * session effects turn into notices and toasts.
  */
 import { createApiClient, type ApiClient } from '../../api/client.ts';
+import { createRun, type Run } from '../../api/run.ts';
 import { createBrowserTokenStore, type StoredTokens, type TokenStore } from '../../api/token-store.ts';
 
 type Listener = () => void;
@@ -64,3 +65,6 @@ export const api: ApiClient & { refresh(): Promise<boolean> } = createApiClient(
     serverError: (message) => sessionEvents.emit({ type: 'serverError', message }),
   },
 });
+
+/** Contract operations by id over the app's client: `run('getClaim', { params: { claimId } })`. */
+export const run: Run = createRun(api);

@@ -8,6 +8,7 @@ import { AuthForm } from '../auth/AuthForm.tsx';
 import { FormAlert } from '../auth/AuthCard.tsx';
 import { useAuthForm } from '../auth/use-auth-form.ts';
 import { api } from '../session/api.ts';
+import { useCurrentUser } from '../session/use-session.ts';
 import { MFA_SETUP_REDIRECT_DELAY_MS } from '../session/constants.ts';
 import { currentUserQuery, sessionStore, type CurrentUser } from '../session/store.ts';
 import { MFA_SETUP_ERRORS } from '../../api/error-catalogue.ts';
@@ -295,4 +296,9 @@ function CancelButton({ onClick }: { onClick: () => void }) {
       Choose another method
     </Button>
   );
+}
+
+/** The set-up for the signed-in user: the profile page's `mfa-setup` component. */
+export function CurrentUserMfaSetup() {
+  return <MfaSetup user={useCurrentUser().data!} />;
 }

@@ -1,10 +1,10 @@
 import { IconButton, Menu, Portal } from '@chakra-ui/react';
 import { LuEllipsisVertical } from 'react-icons/lu';
-import { evaluateRule, type TableRowAction } from '../../engine/index.ts';
+import { evaluateRule, type PageAction } from '../../engine/index.ts';
 import type { Row } from './table-types.ts';
 
 /** The actions a row offers (each action's `when` is json-logic over the row). */
-export function RowActionsMenu({ actions, row, onAction }: { actions: TableRowAction[]; row: Row; onAction: (action: TableRowAction, row: Row) => void }) {
+export function RowActionsMenu({ actions, row, onAction }: { actions: PageAction[]; row: Row; onAction: (action: PageAction, row: Row) => void }) {
   const offered = actions.filter(
     (action) => action.when === undefined || evaluateRule({ id: action.id, when: action.when, effects: [] }, row).active,
   );

@@ -2,7 +2,7 @@ import { Fragment } from 'react';
 import { IconButton, Table, Text } from '@chakra-ui/react';
 import { flexRender, type Table as TanTable } from '@tanstack/react-table';
 import { LuChevronDown, LuChevronRight } from 'react-icons/lu';
-import type { CellFormatting, TableDefinition, TableRowAction } from '../../engine/index.ts';
+import type { CellFormatting, TableDefinition, PageAction } from '../../engine/index.ts';
 import type { Row } from './table-types.ts';
 import { RowDetail } from './RowDetail.tsx';
 import { LoadingRows } from './LoadingRows.tsx';
@@ -16,7 +16,7 @@ interface TableBodyProps {
   formatting: CellFormatting;
   loading: boolean;
   hasRows: boolean;
-  onRowAction?: (action: TableRowAction, row: Row) => void;
+  onRowAction?: (action: PageAction, row: Row) => void;
 }
 
 export function TableBody({ definition, table, formatting, loading, hasRows, onRowAction }: TableBodyProps) {

@@ -1,4 +1,4 @@
-import type { Edition, FilterValues, ListDefinition, TableDefinition, TableRowAction } from '../../engine/index.ts';
+import type { Edition, FilterValues, ListDefinition, TableDefinition, PageAction } from '../../engine/index.ts';
 
 export type Row = Record<string, unknown>;
 export type Density = 'compressed' | 'comfortable';
@@ -33,7 +33,7 @@ export interface DefinitionTableProps {
   /** Rows are being fetched: placeholder rows show in place of the body. */
   loading?: boolean;
   /** A row action was chosen (open its dialog, or confirm and call its operation). */
-  onRowAction?: (action: TableRowAction, row: Row) => void;
+  onRowAction?: (action: PageAction, row: Row) => void;
   /** Paging, sorting, search and filters run on the server; without it the table does them over `rows`. */
   server?: ServerRows;
 }

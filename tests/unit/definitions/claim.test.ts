@@ -22,7 +22,7 @@ describe('claim form (US)', () => {
       'Location And Loss Information',
       'Other Information',
     ]);
-    expect(form.binding).toEqual({ load: 'getClaim', submit: 'createClaim' });
+    expect(form.binding).toEqual({ load: 'getClaim', submit: 'createClaim', update: 'updateClaim', failureText: 'Error saving claim' });
     const properties = Object.keys(form.schema.properties as object);
     for (const field of ['name', 'role', 'email', 'companyName', 'workPhone', 'cellPhone', 'isRightContact', 'contactName', 'contactEmail',
       'contactPhone', 'address', 'city', 'state', 'zipCode', 'lossDate', 'lossDescription', 'impactedDevicesOs', 'impactedDevicesType',

@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { Alert, Heading, Stack, Text } from '@chakra-ui/react';
+import { Alert, Stack } from '@chakra-ui/react';
 import { useAtomValue } from 'jotai';
 import type { ListDefinition, TableDefinition } from '../../engine/index.ts';
 import { errorMessage } from '../../api/api-error.ts';
@@ -15,10 +15,11 @@ type State = { status: 'loading' | 'ready'; page: AuditPage } | { status: 'error
 const EMPTY: AuditPage = { content: [], totalElements: 0, page: 0, size: 25 };
 
 /**
- * /admin/audit: the `audit-log` table definition over the server's audit search. The table pages, sorts,
- * searches and filters on the server; the CSV export collects every matching entry.
+ * The audit log page's `audit-log` component: the `audit-log` table definition over the server's audit
+ * search. The table pages, sorts, searches and filters on the server; the CSV export collects every
+ * matching entry.
  */
-export function AuditLogPage() {
+export function AuditLog() {
   const registry = useRegistry();
   const editionId = useAtomValue(editionIdAtom);
   const edition = registry.edition(editionId);
@@ -49,10 +50,6 @@ export function AuditLogPage() {
 
   return (
     <Stack gap="5" data-testid="audit-page">
-      <Stack gap="1">
-        <Heading as="h1" size="xl">{table.title}</Heading>
-        <Text color="fg.muted">Every sign-in, refusal and change to users, money and definitions. Entries cannot be changed or removed.</Text>
-      </Stack>
       {state.status === 'error' && (
         <Alert.Root status="error" data-testid="audit-error">
           <Alert.Indicator />

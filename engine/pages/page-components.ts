@@ -1,0 +1,20 @@
+/**
+ * The bespoke components a page definition may name in a `component` block. The names live in the engine
+ * so the lint (studio, publish check, tests) can refuse an unknown one; the renderers' registry maps each
+ * name to its React component and the type below makes a missing entry a compile error.
+ */
+export const PAGE_COMPONENTS = {
+  'area-welcome': "The area's name, the user's account and a greeting",
+  'staff-tools': "Links to the provider staff's tools",
+  'profile-summary': "The signed-in user's own details",
+  'mfa-setup': "The user's multi-factor set-up",
+  'definition-gallery': 'Every definition as it renders, in both editions',
+  'definition-studio': 'The definition studio (edit, preview, lint, publish)',
+  'audit-log': 'The audit log',
+} as const;
+
+export type PageComponentName = keyof typeof PAGE_COMPONENTS;
+
+export function isPageComponent(name: string): name is PageComponentName {
+  return Object.hasOwn(PAGE_COMPONENTS, name);
+}

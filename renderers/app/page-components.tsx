@@ -1,0 +1,23 @@
+import type { ComponentType } from 'react';
+import type { PageComponentName } from '../../engine/index.ts';
+import { AuditLog } from '../audit/audit-log.tsx';
+import { DefinitionGallery } from '../gallery/definition-gallery.tsx';
+import { AreaWelcome } from '../shell/area-welcome.tsx';
+import { CurrentUserMfaSetup } from '../shell/MfaSetup.tsx';
+import { ProfileSummary } from '../shell/profile-summary.tsx';
+import { StaffTools } from '../shell/staff-tools.tsx';
+import { StudioRoutes } from '../studio/StudioRoutes.tsx';
+
+/**
+ * The bespoke components page definitions may name, by the names engine/pages/page-components.ts lists
+ * (a name missing here is a compile error). The app is the one place that knows every feature.
+ */
+export const PAGE_COMPONENT_REGISTRY: Readonly<Record<PageComponentName, ComponentType>> = {
+  'area-welcome': AreaWelcome,
+  'staff-tools': StaffTools,
+  'profile-summary': ProfileSummary,
+  'mfa-setup': CurrentUserMfaSetup,
+  'definition-gallery': DefinitionGallery,
+  'definition-studio': StudioRoutes,
+  'audit-log': AuditLog,
+};

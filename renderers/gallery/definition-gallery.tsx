@@ -1,0 +1,13 @@
+import { Route, Routes } from 'react-router';
+import { GalleryIndex } from './GalleryIndex.tsx';
+import { GalleryItem } from './GalleryItem.tsx';
+
+/** The gallery's own routes under its page: the index, and one definition by id. */
+export function DefinitionGallery() {
+  return (
+    <Routes>
+      <Route index element={<GalleryIndex />} />
+      <Route path=":id" element={<GalleryItem />} />
+    </Routes>
+  );
+}

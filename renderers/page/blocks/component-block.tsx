@@ -1,0 +1,29 @@
+import { Alert, Box, Text } from '@chakra-ui/react';
+import type { ComponentBlock } from '../../../engine/index.ts';
+import { usePageContext } from '../page-context.ts';
+
+/**
+ * A registered bespoke component. A name the registry does not have fails loudly, on the page and in
+ * the console, rather than leaving a gap (the lint refuses such a page before it is published).
+ */
+export function ComponentBlockView({ block }: { block: ComponentBlock }) {
+  const { components, preview } = usePageContext();
+  if (preview) {
+    return (
+      <Box borderWidth="1px" borderStyle="dashed" rounded="md" p="4" data-testid={`block-component-${block.component}`}>
+        <Text color="fg.muted">Component: {block.component}</Text>
+      </Box>
+    );
+  }
+  const Component = components[block.component];
+  if (!Component) {
+    console.error(`Page component "${block.component}" is not registered.`);
+    return (
+      <Alert.Root status="error" data-testid="block-component-missing">
+        <Alert.Indicator />
+        <Alert.Title>{`This page names a component that does not exist: ${block.component}`}</Alert.Title>
+      </Alert.Root>
+    );
+  }
+  return <Component />;
+}

@@ -1,0 +1,151 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Alert, Button, Heading, HStack, Stack } from '@chakra-ui/react';
+import { errorMessage } from '../../../api/api-error.ts';
+import { isOperationId, runNamed } from '../../../api/run.ts';
+import { evaluateLogicMap, type PageAction, type TableBlock, type TableDefinition } from '../../../engine/index.ts';
+import { DefinitionTable } from '../../table/DefinitionTable.tsx';
+import type { Row, ServerRows, TableQuery } from '../../table/table-types.ts';
+import { run } from '../../session/api.ts';
+import { fetchAllRows, type RowsPage } from '../fetch-all-rows.ts';
+import { useModalRequest } from '../modal-request.ts';
+import { actionOffered } from '../operation-access.ts';
+import { usePageContext } from '../page-context.ts';
+import type { PageScope } from '../page-scope.ts';
+import { operationQuery } from '../table-query.ts';
+import { useActionRunner } from '../use-action-runner.tsx';
+import { ToolbarAction } from './toolbar-action.tsx';
+import { UnavailableTable } from './unavailable-table.tsx';
+
+type State = { status: 'loading' | 'ready'; page: RowsPage } | { status: 'error'; page: RowsPage; message: string };
+const EMPTY: RowsPage = { content: [], totalElements: 0 };
+
+/** A table block: the table definition's operation, paged, sorted, searched and filtered on the server. */
+export function TableBlockView({ block, scope, showTitle }: { block: TableBlock; scope: PageScope; showTitle?: boolean }) {
+  const { table: tableOf, preview } = usePageContext();
+  const table = tableOf(block.table);
+  if (preview) return <SampleTable table={table} showTitle={showTitle} />;
+  if (!table.operation || !isOperationId(table.operation)) return <UnavailableTable table={table} showTitle={showTitle} />;
+  return <LiveTable block={block} table={table} operationId={table.operation} scope={scope} showTitle={showTitle} />;
+}
+
+function LiveTable({ block, table, operationId, scope, showTitle }: { block: TableBlock; table: TableDefinition; operationId: string; scope: PageScope; showTitle?: boolean }) {
+  const { edition, lists, permissions, form } = usePageContext();
+  const extra = useMemo(() => evaluateLogicMap(block.query, scope as unknown as Record<string, unknown>), [block.query, scope]);
+  const [state, setState] = useState<State>({ status: 'loading', page: EMPTY });
+  const lastQuery = useRef<TableQuery | null>(null);
+  const loads = useRef<AbortController | null>(null);
+
+  const readPage = useCallback(
+    async (query: TableQuery, signal?: AbortSignal) => (await runNamed(run, operationId, { query: operationQuery(table, query, extra), signal })) as RowsPage,
+    [operationId, table, extra],
+  );
+  const load = useCallback(
+    async (query: TableQuery) => {
+      lastQuery.current = query;
+      loads.current?.abort();
+      const controller = new AbortController();
+      loads.current = controller;
+      setState((current) => ({ status: 'loading', page: current.page }));
+      try {
+        const page = await readPage(query, controller.signal);
+        if (!controller.signal.aborted) setState({ status: 'ready', page });
+      } catch (error) {
+        if (!controller.signal.aborted) setState((current) => ({ status: 'error', page: current.page, message: errorMessage(error) }));
+      }
+    },
+    [readPage],
+  );
+  useEffect(() => () => loads.current?.abort(), []);
+  const reload = useCallback(() => lastQuery.current && void load(lastQuery.current), [load]);
+  const onChanged = useCallback((delayMs: number) => void window.setTimeout(reload, delayMs), [reload]);
+
+  const runner = useActionRunner({ rowKey: table.rowKey, scope, onChanged });
+  const formOf = useCallback((action: PageAction) => (action.dialog ? form(action.dialog) : undefined), [form]);
+  const rowActions = useMemo(
+    () => (table.rowActions ?? []).filter((action) => actionOffered(action, 'row', formOf(action), permissions)),
+    [table.rowActions, formOf, permissions],
+  );
+  const toolbar = useMemo(
+    () => (block.actions ?? []).filter((action) => actionOffered(action, 'create', formOf(action), permissions)),
+    [block.actions, formOf, permissions],
+  );
+  const shown = useMemo(() => ({ ...table, rowActions }), [table, rowActions]);
+
+  const actionNames = useMemo(() => [...toolbar, ...rowActions].map((action) => action.id), [toolbar, rowActions]);
+  const openRequested = useCallback(
+    (name: string, data: Record<string, unknown>) => {
+      const rowAction = rowActions.find((action) => action.id === name);
+      if (rowAction) runner.start(rowAction, { row: data });
+      const toolbarAction = toolbar.find((action) => action.id === name);
+      if (toolbarAction) runner.start(toolbarAction, { chosen: data });
+    },
+    [rowActions, toolbar, runner],
+  );
+  useModalRequest(actionNames, openRequested);
+
+  const server = useMemo<ServerRows>(
+    () => ({
+      totalElements: state.page.totalElements,
+      onQueryChange: (query) => void load(query),
+      fetchAll: (query) => fetchAllRows((page) => readPage(page), query),
+    }),
+    [state.page.totalElements, load, readPage],
+  );
+
+  return (
+    <Stack gap="3" data-testid={`block-table-${table.id}`}>
+      {(showTitle || toolbar.length > 0) && (
+        <HStack justify="space-between" align="end" wrap="wrap" gap="4">
+          {showTitle ? (
+            <Heading as="h2" size="lg">
+              {table.title ?? table.id}
+            </Heading>
+          ) : (
+            <span />
+          )}
+          <HStack gap="3" align="end" wrap="wrap">
+            {toolbar.map((action) => (
+              <ToolbarAction key={action.id} action={action} onStart={(chosen) => runner.start(action, { chosen })} />
+            ))}
+          </HStack>
+        </HStack>
+      )}
+      {state.status === 'error' && (
+        <Alert.Root status="error" data-testid="table-error">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>{state.message}</Alert.Title>
+          </Alert.Content>
+          <Button size="sm" variant="outline" onClick={reload}>
+            Try again
+          </Button>
+        </Alert.Root>
+      )}
+      <DefinitionTable
+        definition={shown}
+        rows={state.page.content as Row[]}
+        edition={edition}
+        lists={lists}
+        loading={state.status === 'loading'}
+        server={server}
+        onRowAction={rowActions.length > 0 ? (action, row) => runner.start(action, { row }) : undefined}
+      />
+      {runner.element}
+    </Stack>
+  );
+}
+
+/** In the studio's preview: the table over its sample rows, nothing run. */
+function SampleTable({ table, showTitle }: { table: TableDefinition; showTitle?: boolean }) {
+  const { edition, lists } = usePageContext();
+  return (
+    <Stack gap="3" data-testid={`block-table-${table.id}`}>
+      {showTitle && (
+        <Heading as="h2" size="lg">
+          {table.title ?? table.id}
+        </Heading>
+      )}
+      <DefinitionTable definition={table} rows={(table.sample ?? []) as Row[]} edition={edition} lists={lists} />
+    </Stack>
+  );
+}

@@ -1,0 +1,17 @@
+/**
+ * What a page's json-logic reads: the route's parameters, the detail block's record, the row acted on,
+ * the record chosen before a toolbar action, an operation's answer and a dialog's mode.
+ */
+export interface PageScope {
+  route: Record<string, string | undefined>;
+  record?: Record<string, unknown>;
+  row?: Record<string, unknown>;
+  chosen?: Record<string, unknown>;
+  result?: unknown;
+  mode?: 'create' | 'edit' | 'send';
+}
+
+/** `{field}` in a path filled from a row (each value URI-encoded); unknown fields become empty. */
+export function fillPath(template: string, row: Record<string, unknown>): string {
+  return template.replace(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (_, name: string) => encodeURIComponent(String(row[name] ?? '')));
+}

@@ -1,0 +1,45 @@
+import { useMemo, type ComponentType } from 'react';
+import { Box, Heading, Stack, Text } from '@chakra-ui/react';
+import { useParams } from 'react-router';
+import type { PageDefinition } from '../../engine/index.ts';
+import { BlockView } from './blocks/block-view.tsx';
+import { ModalRequestContext } from './modal-request.ts';
+import { PageContext } from './page-context.ts';
+import type { PageScope } from './page-scope.ts';
+import { useModalOpener } from './use-modal-opener.ts';
+import { usePageContextValue } from './use-page-context-value.ts';
+
+/**
+ * A page definition on screen: its title and description, then its blocks top to bottom. Route
+ * parameters reach the blocks' json-logic as `route`; a link's `?modal=` opens one of its dialogs.
+ */
+export function PageView({ page, components, preview = false }: { page: PageDefinition; components: Readonly<Record<string, ComponentType>>; preview?: boolean }) {
+  const context = usePageContextValue(components, preview);
+  const params = useParams();
+  const routeKey = JSON.stringify(params);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the scope changes when the route's values do, not with each params object
+  const scope = useMemo<PageScope>(() => ({ route: params }), [routeKey]);
+  const modals = useModalOpener();
+  const several = page.blocks.filter((block) => block.type !== 'component').length > 1;
+  return (
+    <PageContext.Provider value={context}>
+      <ModalRequestContext.Provider value={modals}>
+        <Stack gap="6" data-testid={`page-${page.id}`}>
+          <Box>
+            <Heading as="h1" size="2xl">
+              {page.title}
+            </Heading>
+            {page.description && (
+              <Text color="fg.muted" mt="1">
+                {page.description}
+              </Text>
+            )}
+          </Box>
+          {page.blocks.map((block, index) => (
+            <BlockView key={index} block={block} scope={scope} showTitle={several} />
+          ))}
+        </Stack>
+      </ModalRequestContext.Provider>
+    </PageContext.Provider>
+  );
+}

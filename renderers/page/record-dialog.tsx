@@ -1,0 +1,148 @@
+import { useEffect, useState } from 'react';
+import { Alert, Button, CloseButton, Dialog, Portal, Skeleton, Stack } from '@chakra-ui/react';
+import { errorMessage } from '../../api/api-error.ts';
+import { runNamed } from '../../api/run.ts';
+import { evaluateLogic, type FormDefinition, type PageAction } from '../../engine/index.ts';
+import { DialogForm } from '../dialog/DialogForm.tsx';
+import { run } from '../session/api.ts';
+import { toaster } from '../shell/toaster.tsx';
+import { formFields } from './form-fields.ts';
+import { usePageContext } from './page-context.ts';
+import type { PageScope } from './page-scope.ts';
+import { saveFailure } from './save-failure.ts';
+
+/** The failure text of a form without its own (`binding.failureText`). */
+export const DEFAULT_FAILURE_TEXT = 'The changes could not be saved';
+
+/**
+ * A dialog's task: create a record (binding.submit), edit one (binding.load, then binding.update), or
+ * send something about a row (binding.submit with the row's key as its path parameter).
+ */
+export interface RecordDialogRequest {
+  key: number;
+  action: PageAction;
+  form: FormDefinition;
+  mode: 'create' | 'edit' | 'send';
+  /** Path parameters of the load, update or submit operation. */
+  params: Record<string, unknown>;
+  /** Query parameters of a create. */
+  query: Record<string, unknown>;
+  /** Starting data of a create or send. */
+  initialData?: Record<string, unknown>;
+  /** An edit's record when it is already at hand (just created): no load. */
+  record?: Record<string, unknown>;
+  scope: PageScope;
+}
+
+type Loaded = { status: 'loading' } | { status: 'ready'; data?: Record<string, unknown> } | { status: 'error'; message: string };
+
+/**
+ * Runs a form definition's binding in a dialog: loads the record (edit), shows the form, saves with the
+ * bound operation, puts the server's messages under the fields, says what happened in a toast and
+ * reports the answer, so the page can refetch its table.
+ */
+export function RecordDialog({
+  request,
+  onClose,
+  onSaved,
+}: {
+  request: RecordDialogRequest;
+  onClose: () => void;
+  onSaved: (result: unknown, request: RecordDialogRequest) => void;
+}) {
+  const { edition, rules } = usePageContext();
+  const { form, mode, params, action } = request;
+  const [loaded, setLoaded] = useState<Loaded>(() => initialState(request));
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    if (mode !== 'edit' || request.record || !form.binding?.load) return undefined;
+    const controller = new AbortController();
+    runNamed(run, form.binding.load, { params, signal: controller.signal })
+      .then((record) => !controller.signal.aborted && setLoaded({ status: 'ready', data: formFields(form, record as Record<string, unknown>) }))
+      .catch((error: unknown) => !controller.signal.aborted && setLoaded({ status: 'error', message: errorMessage(error) }));
+    return () => controller.abort();
+  }, [form, mode, params, request.record, attempt]);
+
+  const submit = async (payload: Record<string, unknown>) => {
+    const operationId = mode === 'edit' ? form.binding?.update : form.binding?.submit;
+    if (!operationId) throw new Error(`${form.id} cannot be saved: its definition names no operation.`);
+    let result: unknown;
+    try {
+      result = await runNamed(run, operationId, { params, ...(mode === 'create' ? { query: request.query } : {}), body: formFields(form, payload) });
+    } catch (error) {
+      throw saveFailure(error, form.binding?.failureText ?? DEFAULT_FAILURE_TEXT);
+    }
+    const scope = { ...request.scope, result, mode };
+    const title = textOf(action.success, scope) || 'Saved';
+    const description = textOf(action.successDetail, scope);
+    toaster.create({ type: 'success', title, ...(description ? { description } : {}), closable: true });
+    onSaved(result, request);
+  };
+
+  return (
+    <Dialog.Root open onOpenChange={(details) => !details.open && onClose()} size={form.actions?.size ?? 'lg'} scrollBehavior="inside">
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content data-testid={`dialog-${form.id}`} aria-busy={loaded.status === 'loading'}>
+            <Dialog.Header>
+              <Dialog.Title>{form.title ?? action.label}</Dialog.Title>
+            </Dialog.Header>
+            {loaded.status === 'ready' && (
+              <DialogForm key={request.key} definition={form} edition={edition} context={rules} initialData={loaded.data} onClose={onClose} onSubmit={submit} />
+            )}
+            {loaded.status === 'loading' && (
+              <Dialog.Body>
+                <Stack gap="3" aria-label="Loading">
+                  {[0, 1, 2, 3].map((index) => (
+                    <Skeleton key={index} height="9" />
+                  ))}
+                </Stack>
+              </Dialog.Body>
+            )}
+            {loaded.status === 'error' && (
+              <>
+                <Dialog.Body>
+                  <Alert.Root status="error" data-testid="dialog-error">
+                    <Alert.Indicator />
+                    <Alert.Title>{loaded.message}</Alert.Title>
+                  </Alert.Root>
+                </Dialog.Body>
+                <Dialog.Footer>
+                  <Button variant="outline" onClick={onClose}>
+                    Close
+                  </Button>
+                  <Button
+                    onClick={() => {
+                      setLoaded({ status: 'loading' });
+                      setAttempt((count) => count + 1);
+                    }}
+                  >
+                    Try again
+                  </Button>
+                </Dialog.Footer>
+              </>
+            )}
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label="Close" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
+
+function initialState(request: RecordDialogRequest): Loaded {
+  if (request.mode !== 'edit') return { status: 'ready', data: request.initialData };
+  if (request.record) return { status: 'ready', data: formFields(request.form, request.record) };
+  return { status: 'loading' };
+}
+
+/** A success text (json-logic over the scope) as a string; '' when it yields nothing. */
+export function textOf(logic: PageAction['success'], scope: PageScope): string {
+  if (logic === undefined) return '';
+  const value = evaluateLogic(logic, scope as unknown as Record<string, unknown>);
+  return value === null || value === undefined ? '' : String(value);
+}

@@ -1,0 +1,34 @@
+import { isApiError } from '../../api/api-error.ts';
+
+/** A save the server refused: the form's failure text, with the server's messages by field when it named fields. */
+export class SaveFailure extends Error {
+  override readonly name = 'SaveFailure';
+  readonly fieldErrors: Array<{ field: string; message: string }>;
+
+  constructor(message: string, fieldErrors: Array<{ field: string; message: string }> = []) {
+    super(message);
+    this.fieldErrors = fieldErrors;
+  }
+}
+
+/**
+ * The dialog's text for a failed save: the failure text alone when the server named the fields (their
+ * messages show under them), else the failure text followed by the server's or the general rules' message.
+ */
+export function saveFailure(error: unknown, failureText: string): SaveFailure {
+  // Anything but a server answer is a fault of ours, whose text would mean nothing to the user.
+  if (!isApiError(error)) return new SaveFailure(failureText);
+  const body = error.body as { errors?: unknown } | undefined;
+  const fieldErrors = Array.isArray(body?.errors)
+    ? body.errors
+        .filter((item): item is { field: string; message: string } => typeof item?.field === 'string' && typeof item?.message === 'string')
+        .map(({ field, message }) => ({ field, message }))
+    : [];
+  if (error.status === 400 && fieldErrors.length > 0) return new SaveFailure(failureText, fieldErrors);
+  return new SaveFailure(withDetail(failureText, error.message));
+}
+
+/** 'Failed to delete claim. A filed claim cannot be deleted.' — the detail only when it adds something. */
+export function withDetail(failureText: string, detail: string | undefined): string {
+  return detail && detail !== failureText ? `${failureText}. ${detail}` : failureText;
+}

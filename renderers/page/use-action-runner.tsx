@@ -1,0 +1,148 @@
+import { useCallback, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { errorMessage } from '../../api/api-error.ts';
+import { runNamed } from '../../api/run.ts';
+import { evaluateLogicMap, type PageAction } from '../../engine/index.ts';
+import { ConfirmDialog } from '../dialog/confirm-dialog.tsx';
+import { run } from '../session/api.ts';
+import { toaster } from '../shell/toaster.tsx';
+import { recordParams } from './operation-params.ts';
+import { usePageContext } from './page-context.ts';
+import { fillPath, type PageScope } from './page-scope.ts';
+import { RecordDialog, textOf, type RecordDialogRequest } from './record-dialog.tsx';
+import { withDetail } from './save-failure.ts';
+
+/** What an action acts on: a row of the table, or (toolbar) the record chosen beforehand. */
+export interface ActionTarget {
+  row?: Record<string, unknown>;
+  chosen?: Record<string, unknown>;
+}
+
+interface PendingConfirm {
+  key: number;
+  action: PageAction;
+  scope: PageScope;
+  params: Record<string, unknown>;
+  busy: boolean;
+  error?: string;
+}
+
+/** The failure text of an operation action without its own. */
+const DEFAULT_ACTION_FAILURE = 'That did not work';
+
+let keys = 0;
+
+/**
+ * Carries out a page's actions: opens the dialog of a form definition and runs its binding, asks the
+ * confirmation and runs the operation, or goes to another page. `onChanged` is told after every change
+ * (with the action's refetch delay), so the table shows the new state. Render `element` once.
+ */
+export function useActionRunner({ rowKey, scope, onChanged }: { rowKey: string; scope: PageScope; onChanged: (delayMs: number) => void }) {
+  const context = usePageContext();
+  const navigate = useNavigate();
+  const [dialog, setDialog] = useState<RecordDialogRequest>();
+  const [confirm, setConfirm] = useState<PendingConfirm>();
+  // The latest callback without making `start` change identity.
+  const latest = useRef({ onChanged });
+  useLayoutEffect(() => {
+    latest.current = { onChanged };
+  });
+
+  const runOperation = useCallback(async (pending: PendingConfirm) => {
+    const { action } = pending;
+    setConfirm({ ...pending, busy: true, error: undefined });
+    try {
+      const result = await runNamed(run, action.operation!, { params: pending.params });
+      const title = textOf(action.success, { ...pending.scope, result }) || 'Done';
+      const description = textOf(action.successDetail, { ...pending.scope, result });
+      toaster.create({ type: 'success', title, ...(description ? { description } : {}), closable: true });
+      setConfirm(undefined);
+      latest.current.onChanged(action.refetchDelayMs ?? 0);
+    } catch (error) {
+      const message = withDetail(action.failure ?? DEFAULT_ACTION_FAILURE, errorMessage(error));
+      if (action.confirm) setConfirm({ ...pending, busy: false, error: message });
+      else {
+        setConfirm(undefined);
+        toaster.create({ type: 'error', title: message, closable: true });
+      }
+    }
+  }, []);
+
+  const start = useCallback(
+    (action: PageAction, target: ActionTarget = {}) => {
+      const actionScope: PageScope = { ...scope, row: target.row, chosen: target.chosen };
+      if (action.navigate) {
+        navigate(fillPath(action.navigate, target.row ?? target.chosen ?? {}), { relative: 'path' });
+        return;
+      }
+      if (action.dialog) {
+        const form = context.form(action.dialog);
+        const mode = !target.row ? 'create' : form.binding?.load ? 'edit' : 'send';
+        const operationId = (mode === 'edit' ? form.binding?.load : form.binding?.submit) ?? '';
+        setDialog({
+          key: ++keys,
+          action,
+          form,
+          mode,
+          params: mode === 'create' ? {} : recordParams(operationId, action.params, actionScope, target.row, rowKey),
+          query: evaluateLogicMap(action.query, actionScope as unknown as Record<string, unknown>),
+          initialData: mode === 'edit' ? undefined : evaluateLogicMap(action.initialData, actionScope as unknown as Record<string, unknown>),
+          scope: actionScope,
+        });
+        return;
+      }
+      if (action.operation) {
+        const pending: PendingConfirm = {
+          key: ++keys,
+          action,
+          scope: actionScope,
+          params: recordParams(action.operation, action.params, actionScope, target.row, rowKey),
+          busy: false,
+        };
+        if (action.confirm) setConfirm(pending);
+        else void runOperation(pending);
+      }
+    },
+    [scope, navigate, context, rowKey, runOperation],
+  );
+
+  const onSaved = useCallback(
+    (result: unknown, request: RecordDialogRequest) => {
+      latest.current.onChanged(request.action.refetchDelayMs ?? 0);
+      const record = result as Record<string, unknown> | undefined;
+      // Spec 001 section 4 (claims): saving a new record can keep the dialog open on it, now in edit mode.
+      if (request.mode === 'create' && request.action.afterCreate === 'edit' && record && request.form.binding?.update) {
+        setDialog({
+          ...request,
+          key: ++keys,
+          mode: 'edit',
+          params: recordParams(request.form.binding.update, undefined, request.scope, record, rowKey),
+          record,
+          scope: { ...request.scope, row: record },
+        });
+      }
+    },
+    [rowKey],
+  );
+
+  const closeDialog = (key: number) => setDialog((current) => (current?.key === key ? undefined : current));
+
+  const element: ReactNode = (
+    <>
+      {dialog && <RecordDialog key={dialog.key} request={dialog} onClose={() => closeDialog(dialog.key)} onSaved={onSaved} />}
+      {confirm && (
+        <ConfirmDialog
+          title={confirm.action.label}
+          text={confirm.action.confirm ?? `${confirm.action.label}?`}
+          confirmLabel={confirm.action.confirmLabel ?? confirm.action.label}
+          destructive={confirm.action.destructive}
+          busy={confirm.busy}
+          error={confirm.error}
+          onConfirm={() => void runOperation(confirm)}
+          onClose={() => setConfirm(undefined)}
+        />
+      )}
+    </>
+  );
+  return { start, element };
+}

@@ -1,0 +1,42 @@
+import { useCallback, useMemo, useState, type ComponentType } from 'react';
+import { useAtomValue } from 'jotai';
+import { personaOfAccountType, todayIso, type FormDefinition, type ListDefinition, type RuleContext, type TableDefinition } from '../../engine/index.ts';
+import { editionIdAtom } from '../definitions/registry-atoms.ts';
+import { useRegistry } from '../definitions/use-registry.ts';
+import { useCurrentUser, useFeatureFlags, usePermissionsMap } from '../session/use-session.ts';
+import type { PageContextValue } from './page-context.ts';
+
+const NO_PERMISSIONS: ReadonlySet<string> = new Set();
+
+/** The page context of the signed-in user: the edition's definitions, the rules' context, the permissions. */
+export function usePageContextValue(components: Readonly<Record<string, ComponentType>>, preview = false): PageContextValue {
+  const registry = useRegistry();
+  const editionId = useAtomValue(editionIdAtom);
+  const user = useCurrentUser().data;
+  const flags = useFeatureFlags();
+  const granted = usePermissionsMap().data?.permissions;
+  const [today] = useState(todayIso);
+  const persona = personaOfAccountType(user?.account.accountType)?.id;
+  const roleId = user?.role.id;
+  const rules = useMemo<RuleContext>(() => ({ edition: editionId, persona, role: roleId, flags, today }), [editionId, persona, roleId, flags, today]);
+  const permissions = useMemo(() => (granted ? new Set(granted) : NO_PERMISSIONS), [granted]);
+  const lists = useCallback(
+    (id: string) => (registry.get(id)?.kind === 'list' ? registry.resolve<ListDefinition>(id, editionId) : undefined),
+    [registry, editionId],
+  );
+  return useMemo<PageContextValue>(
+    () => ({
+      registry,
+      editionId,
+      edition: registry.edition(editionId),
+      lists,
+      rules,
+      permissions,
+      table: (id) => registry.resolve<TableDefinition>(id, editionId),
+      form: (id) => registry.resolve<FormDefinition>(id, editionId),
+      components,
+      preview,
+    }),
+    [registry, editionId, lists, rules, permissions, components, preview],
+  );
+}
