@@ -262,6 +262,8 @@ export interface NoticeBlock {
 export interface PageDefinition extends DefinitionBase {
   kind: 'page';
   title: string;
+  /** false when the page's component draws its own headings (the studio, the gallery). */
+  showHeading?: boolean;
   /** The route under each persona's area: `claims`, `claims/:claimId`, `studio/*`. */
   path: string;
   /** The areas the page is mounted in. */

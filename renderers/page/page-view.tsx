@@ -25,16 +25,18 @@ export function PageView({ page, components, preview = false }: { page: PageDefi
     <PageContext.Provider value={context}>
       <ModalRequestContext.Provider value={modals}>
         <Stack gap="6" data-testid={`page-${page.id}`}>
-          <Box>
-            <Heading as="h1" size="2xl">
-              {page.title}
-            </Heading>
-            {page.description && (
-              <Text color="fg.muted" mt="1">
-                {page.description}
-              </Text>
-            )}
-          </Box>
+          {page.showHeading !== false && (
+            <Box>
+              <Heading as="h1" size="2xl">
+                {page.title}
+              </Heading>
+              {page.description && (
+                <Text color="fg.muted" mt="1">
+                  {page.description}
+                </Text>
+              )}
+            </Box>
+          )}
           {page.blocks.map((block, index) => (
             <BlockView key={index} block={block} scope={scope} showTitle={several} />
           ))}

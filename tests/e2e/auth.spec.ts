@@ -317,7 +317,7 @@ test('a .uk host shows the UK edition', async () => {
     await page.getByRole('button', { name: 'Login' }).click();
     await expect(page).toHaveURL(/\/agency\/dashboard$/, { timeout: 10_000 });
     await expect(page.getByTestId('area-name')).toHaveText('Brokerage');
-    await expect(page.getByTestId('dashboard-agency')).toContainText('Brokerage · Thames Cyber Brokers');
+    await expect(page.getByTestId('area-welcome')).toContainText('Brokerage · Thames Cyber Brokers');
   } finally {
     await browser.close();
   }

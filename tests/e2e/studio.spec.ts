@@ -36,7 +36,7 @@ async function signIn(page: Page, tokens: Tokens): Promise<void> {
 /** Loads the agent's claims page afresh and opens 'Report a Claim' (choosing a client account when there are several). */
 async function claimDialogOfAgent(page: Page) {
   await page.goto('/agency/claims');
-  const account = page.locator('#claim-account');
+  const account = page.getByLabel('Client account');
   await expect(page.getByRole('button', { name: 'Report a Claim' })).toBeVisible();
   if (await account.isVisible()) await account.selectOption({ index: 1 });
   await page.getByRole('button', { name: 'Report a Claim' }).click();

@@ -11,5 +11,7 @@ export const CHROMIUM_LAUNCH = {
     '--disable-background-networking',
     '--disable-component-update',
     '--disable-sync',
+    // The UK edition is chosen by a .uk host name; the test browser resolves the tests' one to this machine.
+    '--host-resolver-rules=MAP console.example.uk 127.0.0.1',
   ],
 };
