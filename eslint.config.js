@@ -11,6 +11,34 @@ const restrict = (groups, message) => ({
   'no-restricted-imports': ['error', { patterns: [{ group: groups, message }] }],
 });
 
+// Inside renderers/: the core every screen is built from, the features built on it, and the app that
+// composes them. A feature imports only the core, never another feature; the core imports no feature.
+const RENDERER_CORE = ['definitions', 'dialog', 'form', 'page', 'preview', 'session', 'shell', 'table', 'theme'];
+const RENDERER_FEATURES = ['auth', 'audit', 'bench', 'gallery', 'studio'];
+const BOUNDARY = ['**/server/**', '**/definitions/**/*.json', '**/editions/**/*.json'];
+const BOUNDARY_MESSAGE = 'renderers/ talk to the server through api/ and load definitions through the registry.';
+const folderImports = (folders) => folders.flatMap((folder) => [`../${folder}/*`, `../../${folder}/*`, `**/renderers/${folder}/*`]);
+const rendererZones = [
+  {
+    files: RENDERER_CORE.map((folder) => `renderers/${folder}/**/*.{ts,tsx}`),
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [
+        { group: BOUNDARY, message: BOUNDARY_MESSAGE },
+        { group: folderImports([...RENDERER_FEATURES, 'app']), message: 'The renderers core imports no feature and not the app: move the shared piece into the core.' },
+      ] }],
+    },
+  },
+  ...RENDERER_FEATURES.map((feature) => ({
+    files: [`renderers/${feature}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [
+        { group: BOUNDARY, message: BOUNDARY_MESSAGE },
+        { group: folderImports([...RENDERER_FEATURES.filter((other) => other !== feature), 'app']), message: `renderers/${feature} imports only the core (${RENDERER_CORE.join(', ')}), never another feature or the app.` },
+      ] }],
+    },
+  })),
+];
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'data/**', 'api/schema.d.ts', 'test-results/**', 'playwright-report/**'] },
   js.configs.recommended,
@@ -36,9 +64,10 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      ...restrict(['**/server/**', '**/definitions/**/*.json', '**/editions/**/*.json'], 'renderers/ talk to the server through api/ and load definitions through the registry.'),
+      ...restrict(BOUNDARY, BOUNDARY_MESSAGE),
     },
   },
+  ...rendererZones,
   {
     files: ['server/**/*.ts'],
     rules: restrict([...UI_PACKAGES, '**/renderers/**', '**/definitions/**/*.json', '**/editions/**/*.json'], 'server/ does not import the client or definition files (the registry loads them).'),

@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app/App.tsx';
+import { App } from './app/app.tsx';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

@@ -3,10 +3,10 @@ import type { PageComponentName } from '../../engine/index.ts';
 import { AuditLog } from '../audit/audit-log.tsx';
 import { DefinitionGallery } from '../gallery/definition-gallery.tsx';
 import { AreaWelcome } from '../shell/area-welcome.tsx';
-import { CurrentUserMfaSetup } from '../shell/MfaSetup.tsx';
+import { CurrentUserMfaSetup } from '../shell/mfa-setup.tsx';
 import { ProfileSummary } from '../shell/profile-summary.tsx';
 import { StaffTools } from '../shell/staff-tools.tsx';
-import { StudioRoutes } from '../studio/StudioRoutes.tsx';
+import { StudioRoutes } from '../studio/studio-routes.tsx';
 
 /**
  * The bespoke components page definitions may name, by the names engine/pages/page-components.ts lists

@@ -5,7 +5,7 @@ import type { ListDefinition, TableDefinition } from '../../engine/index.ts';
 import { errorMessage } from '../../api/api-error.ts';
 import { editionIdAtom } from '../definitions/registry-atoms.ts';
 import { useRegistry } from '../definitions/use-registry.ts';
-import { DefinitionTable } from '../table/DefinitionTable.tsx';
+import { DefinitionTable } from '../table/definition-table.tsx';
 import type { Row, ServerRows, TableQuery } from '../table/table-types.ts';
 import { allAuditEntries, searchAuditLog, type AuditPage } from './audit-api.ts';
 

@@ -1,9 +1,9 @@
 import { createRoot } from 'react-dom/client';
 import { createRegistry, type FormDefinition } from '../../engine/index.ts';
 import { bundledSource } from '../definitions/bundled-source.ts';
-import { ThemeProvider } from '../theme/ThemeProvider.tsx';
-import { EngineFormBench } from './EngineFormBench.tsx';
-import { PlainRjsfBench } from './PlainRjsfBench.tsx';
+import { ThemeProvider } from '../theme/theme-provider.tsx';
+import { EngineFormBench } from './engine-form-bench.tsx';
+import { PlainRjsfBench } from './plain-rjsf-bench.tsx';
 import './keystroke-probe.ts';
 
 /** bench.html?mode=engine|rjsf&form=<id>: one form under the keystroke probe (see tests/bench/forms-bench.ts). */

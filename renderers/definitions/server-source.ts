@@ -2,7 +2,7 @@ import { createElement, Fragment, useCallback, useEffect, type ReactNode } from 
 import { atom, useAtomValue, useSetAtom } from 'jotai';
 import type { DefinitionSourceDocuments } from '../../engine/index.ts';
 import { buildRegistry, definitionSourceAtom } from './registry-atoms.ts';
-import { getBundle, type Bundle } from '../studio/studio-api.ts';
+import { getBundle, type Bundle } from './definition-bundle.ts';
 
 /** Where the published definitions stand in this tab: not asked yet, on the way, in use, or failed (the bundle's files are used). */
 export type ServerDefinitionsStatus =

@@ -1,6 +1,6 @@
 import type { TemplatesType } from '@rjsf/utils';
-import { FieldTemplate } from './FieldTemplate.tsx';
-import { ObjectFieldTemplate } from './ObjectFieldTemplate.tsx';
+import { FieldTemplate } from './field-template.tsx';
+import { ObjectFieldTemplate } from './object-field-template.tsx';
 
 /** Our templates over rjsf's core ones. Module-level so rjsf's registry never changes identity. */
 export const TEMPLATES: Partial<TemplatesType> = {

@@ -1,6 +1,6 @@
 import { Route, Routes } from 'react-router';
-import { GalleryIndex } from './GalleryIndex.tsx';
-import { GalleryItem } from './GalleryItem.tsx';
+import { GalleryIndex } from './gallery-index.tsx';
+import { GalleryItem } from './gallery-item.tsx';
 
 /** The gallery's own routes under its page: the index, and one definition by id. */
 export function DefinitionGallery() {

@@ -3,7 +3,7 @@ import { Alert, Button, CloseButton, Dialog, Portal, Skeleton, Stack } from '@ch
 import { errorMessage } from '../../api/api-error.ts';
 import { runNamed } from '../../api/run.ts';
 import { evaluateLogic, type FormDefinition, type PageAction } from '../../engine/index.ts';
-import { DialogForm } from '../dialog/DialogForm.tsx';
+import { DialogForm } from '../dialog/dialog-form.tsx';
 import { run } from '../session/api.ts';
 import { toaster } from '../shell/toaster.tsx';
 import { formFields } from './form-fields.ts';

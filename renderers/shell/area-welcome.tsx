@@ -1,5 +1,5 @@
 import { Text } from '@chakra-ui/react';
-import { useEdition } from '../auth/use-auth-form.ts';
+import { useEdition } from '../form/use-definition-form.ts';
 import { personaOfAccountType, withTerms } from '../session/personas.ts';
 import { useCurrentUser } from '../session/use-session.ts';
 

@@ -11,7 +11,6 @@ export type VersionList = Schemas['DefinitionVersionList'];
 export type StoredVersion = Schemas['DefinitionVersion'];
 export type Published = Schemas['DefinitionPublished'];
 export type ServerFault = Schemas['DefinitionFault'];
-export type Bundle = Schemas['DefinitionBundle'];
 
 /** The app's one client (one per tab, so token refreshes never race); tests may hand over another. */
 let shared: ApiClient = api;
@@ -61,11 +60,6 @@ export async function restoreVersion(key: string, version: number, note: string,
     ...path(key),
     body: { version, note, baseVersion },
   });
-  return data!;
-}
-
-export async function getBundle(): Promise<Bundle> {
-  const { data } = await definitionsApi().GET('/api/definitions/v1/bundle', {});
   return data!;
 }
 

@@ -1,7 +1,7 @@
 import { createColumnHelper, type ColumnDef, type SortingFn } from '@tanstack/react-table';
 import { compareCells, formatCell, getPath, type CellFormatting, type TableColumn } from '../../engine/index.ts';
 import type { Row } from './table-types.ts';
-import { StatusBadge } from './StatusBadge.tsx';
+import { StatusBadge } from './status-badge.tsx';
 
 const helper = createColumnHelper<Row>();
 

@@ -1,19 +1,19 @@
 import type { RegistryWidgetsType, Widget } from '@rjsf/utils';
-import { TextWidget } from './TextWidget.tsx';
-import { TextareaWidget } from './TextareaWidget.tsx';
-import { EmailWidget } from './EmailWidget.tsx';
-import { NumberWidget } from './NumberWidget.tsx';
-import { MoneyWidget } from './MoneyWidget.tsx';
-import { PhoneWidget } from './PhoneWidget.tsx';
-import { PostcodeWidget } from './PostcodeWidget.tsx';
-import { RadioWidget } from './RadioWidget.tsx';
-import { SelectWidget } from './SelectWidget.tsx';
-import { MultiSelectWidget } from './MultiSelectWidget.tsx';
-import { CheckboxesWidget } from './CheckboxesWidget.tsx';
-import { CheckboxWidget } from './CheckboxWidget.tsx';
-import { DateWidget } from './DateWidget.tsx';
-import { PasswordWidget } from './PasswordWidget.tsx';
-import { OneTimeCodeWidget } from './OneTimeCodeWidget.tsx';
+import { TextWidget } from './text-widget.tsx';
+import { TextareaWidget } from './textarea-widget.tsx';
+import { EmailWidget } from './email-widget.tsx';
+import { NumberWidget } from './number-widget.tsx';
+import { MoneyWidget } from './money-widget.tsx';
+import { PhoneWidget } from './phone-widget.tsx';
+import { PostcodeWidget } from './postcode-widget.tsx';
+import { RadioWidget } from './radio-widget.tsx';
+import { SelectWidget } from './select-widget.tsx';
+import { MultiSelectWidget } from './multi-select-widget.tsx';
+import { CheckboxesWidget } from './checkboxes-widget.tsx';
+import { CheckboxWidget } from './checkbox-widget.tsx';
+import { DateWidget } from './date-widget.tsx';
+import { PasswordWidget } from './password-widget.tsx';
+import { OneTimeCodeWidget } from './one-time-code-widget.tsx';
 
 /** How the field template lays a widget out: its label ('for' a control, a 'group' legend, or the widget's 'self'). */
 export type WidgetLabel = 'for' | 'group' | 'self';

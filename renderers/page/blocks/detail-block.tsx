@@ -3,7 +3,7 @@ import { Alert, Box, Button, HStack, Skeleton, Stack } from '@chakra-ui/react';
 import { errorMessage } from '../../../api/api-error.ts';
 import { runNamed } from '../../../api/run.ts';
 import { evaluateLogic, evaluateLogicMap, type DetailBlock, type FormDefinition } from '../../../engine/index.ts';
-import { DefinitionForm } from '../../form/DefinitionForm.tsx';
+import { DefinitionForm } from '../../form/definition-form.tsx';
 import { focusField } from '../../form/field-ids.ts';
 import { useFormSession } from '../../form/use-form-session.ts';
 import { run } from '../../session/api.ts';

@@ -3,7 +3,7 @@ import { Alert, Button, Heading, HStack, Stack } from '@chakra-ui/react';
 import { errorMessage } from '../../../api/api-error.ts';
 import { isOperationId, runNamed } from '../../../api/run.ts';
 import { evaluateLogicMap, type PageAction, type TableBlock, type TableDefinition } from '../../../engine/index.ts';
-import { DefinitionTable } from '../../table/DefinitionTable.tsx';
+import { DefinitionTable } from '../../table/definition-table.tsx';
 import type { Row, ServerRows, TableQuery } from '../../table/table-types.ts';
 import { run } from '../../session/api.ts';
 import { fetchAllRows, type RowsPage } from '../fetch-all-rows.ts';

@@ -1,0 +1,89 @@
+import { useCallback, useLayoutEffect, useRef, useState } from 'react';
+import { Alert, Button, Dialog } from '@chakra-ui/react';
+import type { Edition, FormDefinition, RuleContext } from '../../engine/index.ts';
+import { DefinitionForm } from '../form/definition-form.tsx';
+import { focusField } from '../form/field-ids.ts';
+import { fieldErrorsOf } from './field-errors.ts';
+import { submitSession } from '../form/submit-session.ts';
+import { useFormSession } from '../form/use-form-session.ts';
+import { SubmitButton } from './submit-button.tsx';
+
+/** The dialog's id prefix, so its fields never share ids with a form on the page behind it. */
+export const DIALOG_ID_PREFIX = 'dialog';
+
+interface DialogFormProps {
+  definition: FormDefinition;
+  edition: Edition;
+  context: RuleContext;
+  initialData?: Record<string, unknown>;
+  onClose: () => void;
+  onSubmit: (payload: Record<string, unknown>) => Promise<unknown>;
+}
+
+/**
+ * The dialog's body and footer: the form, a failed submit's message, and the two buttons. Only the
+ * submit button follows the session per keystroke; this component re-renders on submit state alone.
+ */
+export function DialogForm({ definition, edition, context, initialData, onClose, onSubmit }: DialogFormProps) {
+  const session = useFormSession(definition, context, initialData);
+  const [submitting, setSubmitting] = useState(false);
+  const [failure, setFailure] = useState<string>();
+  const actions = definition.actions ?? {};
+  // The latest callbacks without making `submit` change identity (the form is memoised on its props).
+  const latest = useRef({ onSubmit, onClose });
+  useLayoutEffect(() => {
+    latest.current = { onSubmit, onClose };
+  });
+
+  const submit = useCallback(async () => {
+    const payload = submitSession(session, DIALOG_ID_PREFIX);
+    if (!payload) return;
+    setSubmitting(true);
+    setFailure(undefined);
+    try {
+      await latest.current.onSubmit(payload);
+      latest.current.onClose();
+    } catch (error) {
+      // The data stays in the session: the user fixes the cause and sends again, nothing retyped.
+      setFailure(error instanceof Error ? error.message : String(error));
+      const fieldErrors = fieldErrorsOf(error);
+      if (fieldErrors.length > 0) {
+        session.setServerErrors(fieldErrors);
+        const path = session.firstServerErrorPath();
+        if (path) requestAnimationFrame(() => focusField(DIALOG_ID_PREFIX, path));
+      }
+    } finally {
+      setSubmitting(false);
+    }
+  }, [session]);
+  const submitFromForm = useCallback(() => void submit(), [submit]);
+
+  return (
+    <>
+      <Dialog.Body>
+        {failure && (
+          <Alert.Root status="error" mb="4" data-testid="dialog-error">
+            <Alert.Indicator />
+            <Alert.Title>{failure}</Alert.Title>
+          </Alert.Root>
+        )}
+        <DefinitionForm
+          session={session}
+          edition={edition}
+          today={context.today}
+          idPrefix={DIALOG_ID_PREFIX}
+          columns={actions.size === 'xl' ? 2 : 1}
+          onSubmit={submitFromForm}
+        />
+      </Dialog.Body>
+      <Dialog.Footer>
+        <Dialog.ActionTrigger asChild>
+          <Button variant="outline" disabled={submitting}>
+            {actions.cancelLabel ?? 'Cancel'}
+          </Button>
+        </Dialog.ActionTrigger>
+        <SubmitButton session={session} actions={actions} submitting={submitting} onClick={submitFromForm} />
+      </Dialog.Footer>
+    </>
+  );
+}

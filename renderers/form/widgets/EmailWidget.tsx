@@ -1,6 +1,0 @@
-import type { WidgetProps } from '@rjsf/utils';
-import { PlainInput } from './TextWidget.tsx';
-
-export function EmailWidget(props: WidgetProps) {
-  return <PlainInput {...props} type="email" autoComplete="email" />;
-}

@@ -1,0 +1,48 @@
+import { Box, Flex, Heading, HStack, Link as ChakraLink, Text } from '@chakra-ui/react';
+import { NavLink } from 'react-router';
+import { ColorModeToggle } from '../theme/color-mode-toggle.tsx';
+import type { Persona } from '../session/personas.ts';
+import type { CurrentUser } from '../session/store.ts';
+import { TeamSelector } from './team-selector.tsx';
+import { UserMenu } from './user-menu.tsx';
+
+export interface NavItem {
+  to: string;
+  label: string;
+}
+
+/** The signed-in header: product and area name, the area's navigation, team selector, theme toggle, user menu. */
+export function Header({ user, persona, areaName, nav }: { user: CurrentUser; persona: Persona; areaName: string; nav: NavItem[] }) {
+  return (
+    <Box as="header" bg="bg" borderBottomWidth="1px" position="sticky" top="0" zIndex="docked">
+      <Flex maxW="7xl" mx="auto" px="4" minH="14" py="2" align="center" gap="5" wrap="wrap">
+        <HStack gap="2">
+          <Heading size="md" as="span">
+            Cyber Console
+          </Heading>
+          <Text fontSize="sm" color="fg.muted" data-testid="area-name">
+            {areaName}
+          </Text>
+        </HStack>
+        <HStack as="nav" aria-label="Main" gap="4">
+          {nav.map((item) => (
+            <ChakraLink
+              key={item.to}
+              asChild
+              fontWeight="medium"
+              fontSize="sm"
+              color="fg.muted"
+              _currentPage={{ color: 'fg', textDecoration: 'underline', textUnderlineOffset: '6px' }}
+            >
+              <NavLink to={item.to}>{item.label}</NavLink>
+            </ChakraLink>
+          ))}
+        </HStack>
+        <Box flex="1" />
+        <TeamSelector user={user} />
+        <ColorModeToggle />
+        <UserMenu user={user} accountLabel={user.account.fullName || user.account.name} profilePath={`${persona.base}/profile`} />
+      </Flex>
+    </Box>
+  );
+}
