@@ -32,6 +32,8 @@ export interface AppOptions {
   clientDir?: string;
   /** Migrate on start (default true); the demo world is seeded only outside production. */
   prepare?: boolean;
+  /** With a newly seeded demo world, also its clients and claims (the development start; API tests keep the bare world). */
+  demoRecords?: boolean;
   logger?: boolean | { level: string };
 }
 
@@ -60,7 +62,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { db } = options;
   const hasher = createPasswordHasher(options.hashCost);
 
-  const prepared = options.prepare === false ? null : await prepareDatabase(db, { clock, hasher, seed: !config.production });
+  const prepared = options.prepare === false ? null : await prepareDatabase(db, { clock, hasher, seed: !config.production, records: options.demoRecords === true && !config.production });
   const secret = await loadSigningSecret(db, clock);
   const mailer = options.mailer
     ?? (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom, db, clock) : createOutboxMailer(db, clock));

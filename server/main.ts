@@ -81,7 +81,7 @@ async function main(): Promise<void> {
   }
   const db = await openConfiguredDatabase(config);
   const clientDir = existsSync(`${CLIENT_DIR}index.html`) ? CLIENT_DIR : undefined;
-  const app = await buildApp({ db, config, clientDir, logger: { level: process.env.LOG_LEVEL ?? 'warn' } });
+  const app = await buildApp({ db, config, clientDir, demoRecords: true, logger: { level: process.env.LOG_LEVEL ?? 'warn' } });
 
   let extra = '';
   if (config.production) {

@@ -4,6 +4,7 @@ import { DEMO_PASSWORD } from '../constants.ts';
 import { ensureReferenceData } from '../seed/reference-data.ts';
 import { DEMO_USERS } from '../seed/demo-world.ts';
 import { hasAccounts, seedDemoWorld, type SeedSummary } from '../seed/seed.ts';
+import { seedDemoRecords } from '../seed/demo-records.ts';
 import type { Database } from './database.ts';
 import { applyMigrations, loadMigrations, withSchemaLock } from './migrate.ts';
 
@@ -20,7 +21,8 @@ export interface PrepareResult {
  */
 export async function prepareDatabase(
   db: Database,
-  options: { clock: Clock; hasher: PasswordHasher; seed: boolean },
+  /** `records`: with a newly seeded world, also the demo clients and claims (a development start). */
+  options: { clock: Clock; hasher: PasswordHasher; seed: boolean; records?: boolean },
 ): Promise<PrepareResult> {
   const migrations = await loadMigrations();
   const wantSeed = options.seed;
@@ -36,6 +38,7 @@ export async function prepareDatabase(
     const migrationsApplied = await applyMigrations(tx, migrations);
     await ensureReferenceData(tx);
     const seed = hashes ? await seedDemoWorld(tx, options.clock, hashes) : { seeded: false, accounts: 0, users: 0 };
+    if (seed.seeded && options.records) await seedDemoRecords(tx, options.clock);
     return { migrationsApplied, seed };
   });
 }

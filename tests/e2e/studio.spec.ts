@@ -37,9 +37,11 @@ async function signIn(page: Page, tokens: Tokens): Promise<void> {
 async function claimDialogOfAgent(page: Page) {
   await page.goto('/agency/claims');
   const account = page.getByLabel('Client account');
-  await expect(page.getByRole('button', { name: 'Report a Claim' })).toBeVisible();
+  const report = page.getByRole('button', { name: 'Report a Claim' });
+  // The accounts load first: then either the picker shows or the one account is chosen.
+  await expect.poll(async () => (await account.isVisible()) || (await report.isEnabled())).toBe(true);
   if (await account.isVisible()) await account.selectOption({ index: 1 });
-  await page.getByRole('button', { name: 'Report a Claim' }).click();
+  await report.click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toBeVisible();
   return dialog;
