@@ -1122,6 +1122,11 @@ export interface components {
             /** @description A field's message, as the form shows it ('Invalid ZIP Code') */
             message?: string;
         };
+        /**
+         * Format: date
+         * @description A calendar day, YYYY-MM-DD (list date ranges take both ends inclusive)
+         */
+        IsoDate: string;
         /** @enum {string} */
         MfaType: "EMAIL" | "GOOGLE" | "NONE" | "SMS";
         /** @enum {string} */
@@ -2027,11 +2032,15 @@ export interface operations {
                 /** @description Zero-based page number */
                 page?: number;
                 size?: number;
-                /** @description 'field,direction': created, modified, claimNumber, companyName, name, lossDate, status, accountName or agencyName; asc or desc (default created,desc) */
+                /** @description 'field,direction': created, modified, claimNumber, companyName, name, lossDate, status, accountName or agencyName; asc or desc (a field alone sorts ascending; default created,desc) */
                 sort?: string;
-                /** @description Text found in the client, the claim number, the reporter or the account name */
+                /** @description Text found in the client, the claim number, the reporter or the account name (case-insensitive, taken literally) */
                 search?: string;
                 status?: components["schemas"]["ClaimStatus"];
+                /** @description Claims whose date of loss is on or after this day */
+                lossDateFrom?: components["schemas"]["IsoDate"];
+                /** @description Claims whose date of loss is on or before this day */
+                lossDateTo?: components["schemas"]["IsoDate"];
                 accountId?: string;
             };
             header?: never;

@@ -69,3 +69,8 @@ export const MFA_ENROLMENT_TTL_MS = 10 * MINUTE;
  */
 export const CAPTCHA_DIFFICULTY_BITS = 14;
 export const CAPTCHA_TTL_MS = 5 * MINUTE;
+
+/** Rows of a list page when the request names no size (the tables' first page size). */
+export const DEFAULT_LIST_PAGE_SIZE = 25;
+/** Accounts offered when a claim is reported (the picker searches by name beyond these). */
+export const CLAIM_ACCOUNTS_LIMIT = 200;

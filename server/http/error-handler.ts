@@ -46,7 +46,11 @@ export function describeIssue(issue: ValidationIssue, context?: string): string 
     case 'enum':
       return `${field} must be one of: ${(params.allowedValues as unknown[] | undefined)?.join(', ') ?? ''}`;
     case 'pattern':
-      return `${field} is not in the expected format`;
+      // A query parameter's pattern is the list of what it accepts ('sort' names its sortable fields), and the
+      // caller is a program building an address: show it. A body field's pattern stays unsaid (forms have messages).
+      return context === 'querystring' && typeof params.pattern === 'string'
+        ? `${field} must match ${params.pattern}`
+        : `${field} is not in the expected format`;
     case 'minimum':
     case 'exclusiveMinimum':
       return `${field} must be at least ${String(params.limit)}`;

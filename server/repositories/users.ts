@@ -1,6 +1,6 @@
 import type { components } from '../../api/schema.d.ts';
 import type { Queryable } from '../db/database.ts';
-import type { AccountRow } from '../auth/tenant.ts';
+import type { AccountRow } from './accounts.ts';
 import { toAccountSummary } from './accounts.ts';
 
 export type CurrentUser = components['schemas']['CurrentUser'];

@@ -1,7 +1,6 @@
 import { callerOf } from '../../auth/authenticate.ts';
-import { findVisibleAccount } from '../../auth/tenant.ts';
 import { MESSAGES, notFound } from '../../http/http-error.ts';
-import { toAccount } from '../../repositories/accounts.ts';
+import { findVisibleAccount, toAccount } from '../../repositories/accounts.ts';
 import type { HandlerModule } from '../../contract/handlers.ts';
 
 export const handlers: HandlerModule = (services) => ({

@@ -1,7 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import { audit } from '../../audit.ts';
 import { callerOf } from '../../auth/authenticate.ts';
-import { findVisibleAccount } from '../../auth/tenant.ts';
+import { findVisibleAccount } from '../../repositories/accounts.ts';
+import { managesClients } from '../../tenancy/tenant-scope.ts';
 import {
   claimAccounts,
   dataOf,
@@ -22,13 +23,10 @@ import {
   ruleContextFor,
   todayIn,
   validateClaim,
-} from './validation.ts';
+} from './claim-messages.ts';
 import { HttpError, notFound } from '../../http/http-error.ts';
 import type { Caller, Services } from '../../services.ts';
 import { editionOf, type HandlerModule } from '../../contract/handlers.ts';
-
-/** Account types whose own account is the tenant of the claims they report on it. */
-const MANAGING_TYPES = ['AGENCY', 'DIGITAL'];
 
 const claimIdOf = (request: FastifyRequest) => (request.params as { claimId: string }).claimId;
 
@@ -71,15 +69,7 @@ export const handlers: HandlerModule = (services) => {
   const { db, clock } = services;
   return {
     async searchClaims(request) {
-      const query = request.query;
-      return searchVisibleClaims(db, callerOf(request), {
-        page: query.page ?? 0,
-        size: query.size ?? 25,
-        sort: query.sort,
-        search: query.search,
-        status: query.status,
-        accountId: query.accountId,
-      });
+      return searchVisibleClaims(db, callerOf(request), request.query);
     },
 
     async listClaimAccounts(request) {
@@ -96,7 +86,7 @@ export const handlers: HandlerModule = (services) => {
       const account = await findVisibleAccount(db, caller, accountId);
       if (!account) throw notFound(CLAIM_MESSAGES.accountNotFound);
       const { edition, data } = await checkedClaimData(services, request, caller, request.body);
-      const agencyId = MANAGING_TYPES.includes(account.account_type) ? account.id : account.agency_id;
+      const agencyId = managesClients(account.account_type) ? account.id : account.agency_id;
       const id = await db.transaction(async (tx) => {
         const created = await insertClaim(tx, { accountId: account.id, agencyId, edition, data, userId: caller.userId, at: clock.now() });
         await audit(tx, clock, {

@@ -1,10 +1,11 @@
+import { CLAIM_ACCOUNTS_LIMIT } from '../../constants.ts';
 import type { Queryable } from '../../db/database.ts';
+import { SqlParams } from '../../db/sql-params.ts';
+import { containsPattern } from '../../list/like-pattern.ts';
+import { listPage } from '../../list/list-query.ts';
+import type { ListRequest, ListSpec } from '../../list/list-spec.ts';
 import type { Caller } from '../../services.ts';
-
-/** Account types that manage client accounts: they see the claims of the accounts they manage. */
-const MANAGING_TYPES = ['AGENCY', 'DIGITAL'];
-/** Provider staff see every claim. */
-const PROVIDER_TYPE = 'COWBELL';
+import { clientAccountCondition, tenantCondition, tenantScopeOf } from '../../tenancy/tenant-scope.ts';
 
 export type ClaimStatus = 'UN_FILED' | 'FILED';
 
@@ -40,24 +41,20 @@ const COLUMN_FIELDS = [
   ['zip_code', 'zipCode'],
 ] as const;
 
-const SELECT = `SELECT c.id, c.claim_number, c.account_id, a.name AS account_name, c.agency_id, g.name AS agency_name, c.edition,
+const COLUMNS = `c.id, c.claim_number, c.account_id, a.name AS account_name, c.agency_id, g.name AS agency_name, c.edition,
     c.status, c.is_filed, c.data, c.name, c.company_name, to_char(c.loss_date, 'YYYY-MM-DD') AS loss_date, c.city, c.state,
     c.zip_code, c.created_at, c.modified_at, c.filed_at,
-    nullif(btrim(concat_ws(' ', u.first_name, u.last_name)), '') AS created_by_name
-  FROM claims c
+    nullif(btrim(concat_ws(' ', u.first_name, u.last_name)), '') AS created_by_name`;
+const FROM = `claims c
   JOIN accounts a ON a.id = c.account_id
   LEFT JOIN accounts g ON g.id = c.agency_id
   LEFT JOIN users u ON u.id = c.created_by`;
 
-/**
- * The tenant rule for claims: provider staff see all; an agency (or digital agent) sees the claims it is the
- * tenant of and those on its own account; everyone else sees the claims on their own account. `$n` and
- * `$n+1` are the caller's account type and account id.
- */
-function visibleTo(n: number): string {
-  return `($${n}::text = '${PROVIDER_TYPE}' OR c.account_id = $${n + 1}::uuid
-    OR ($${n}::text IN (${MANAGING_TYPES.map((type) => `'${type}'`).join(', ')}) AND c.agency_id = $${n + 1}::uuid))`;
-}
+/** A claim is owned by the account it is on; the agency that manages that account is recorded with it. */
+const CLAIM_TENANT = { account: 'c.account_id', agency: 'c.agency_id' };
+
+/** The tenant rule for claims (server/tenancy): provider staff all, an agency its clients', anyone else its own. */
+const visibleTo = (caller: Caller) => (params: SqlParams) => tenantCondition(tenantScopeOf(caller), CLAIM_TENANT, params);
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
@@ -98,16 +95,22 @@ export function dataOf(row: ClaimRow): Record<string, unknown> {
   return typeof row.data === 'string' ? (JSON.parse(row.data) as Record<string, unknown>) : row.data;
 }
 
+/** One claim by (tenant, id): null for an id that does not exist and for another tenant's claim alike. */
 export async function findVisibleClaim(db: Queryable, caller: Caller, id: string): Promise<ClaimRow | null> {
-  const [row] = await db.query<ClaimRow>(`${SELECT} WHERE c.id = $1 AND ${visibleTo(2)}`, [id, caller.accountType, caller.accountId]);
+  const params = new SqlParams();
+  const [row] = await db.query<ClaimRow>(
+    `SELECT ${COLUMNS} FROM ${FROM} WHERE c.id = ${params.add(id, 'uuid')} AND ${visibleTo(caller)(params)}`,
+    params.values,
+  );
   return row ?? null;
 }
 
 /** Locks the claim's row for a change in this transaction; null when the caller may not see it. */
 export async function lockVisibleClaim(tx: Queryable, caller: Caller, id: string): Promise<{ id: string; status: ClaimStatus } | null> {
+  const params = new SqlParams();
   const [row] = await tx.query<{ id: string; status: ClaimStatus }>(
-    `SELECT c.id, c.status FROM claims c WHERE c.id = $1 AND ${visibleTo(2)} FOR UPDATE`,
-    [id, caller.accountType, caller.accountId],
+    `SELECT c.id, c.status FROM claims c WHERE c.id = ${params.add(id, 'uuid')} AND ${visibleTo(caller)(params)} FOR UPDATE`,
+    params.values,
   );
   return row ?? null;
 }
@@ -164,82 +167,45 @@ export async function deleteClaimRow(tx: Queryable, id: string): Promise<void> {
   await tx.query('DELETE FROM claims WHERE id = $1', [id]);
 }
 
-/** Sort fields of searchClaims and the SQL each one orders by. */
-const SORTS: Record<string, string> = {
-  created: 'c.created_at',
-  modified: 'c.modified_at',
-  claimNumber: 'c.claim_number',
-  companyName: 'lower(c.company_name)',
-  name: 'lower(c.name)',
-  lossDate: 'c.loss_date',
-  status: 'c.status',
-  accountName: 'lower(a.name)',
-  agencyName: 'lower(g.name)',
+/**
+ * searchClaims as a declared list. The browser's claims table sends these parameters: page, size,
+ * sort=field,asc|desc, search, status, lossDateFrom/lossDateTo (the date of loss, inclusive) and accountId.
+ */
+export const CLAIM_LIST: ListSpec<ClaimRow, ClaimSummary> = {
+  select: COLUMNS,
+  from: FROM,
+  sorts: {
+    created: 'c.created_at',
+    modified: 'c.modified_at',
+    claimNumber: 'c.claim_number',
+    companyName: 'lower(c.company_name)',
+    name: 'lower(c.name)',
+    lossDate: 'c.loss_date',
+    status: 'c.status',
+    accountName: 'lower(a.name)',
+    agencyName: 'lower(g.name)',
+  },
+  defaultSort: { field: 'created', direction: 'desc' },
+  tieBreak: ['c.created_at', 'c.id'],
+  search: ['c.company_name', 'c.claim_number', 'c.name', 'a.name'],
+  filters: { status: { sql: 'c.status' }, accountId: { sql: 'c.account_id', cast: 'uuid' } },
+  ranges: { lossDate: { sql: 'c.loss_date', kind: 'date' } },
+  toItem: toClaimSummary,
 };
 
-export interface ClaimSearch {
-  page: number;
-  size: number;
-  /** 'field,direction' (the contract's pattern already checked it). */
-  sort?: string;
-  search?: string;
-  status?: ClaimStatus;
-  accountId?: string;
+export function searchVisibleClaims(db: Queryable, caller: Caller, query: ListRequest) {
+  return listPage(db, CLAIM_LIST, query, visibleTo(caller));
 }
 
-export async function searchVisibleClaims(db: Queryable, caller: Caller, query: ClaimSearch) {
-  const params: unknown[] = [caller.accountType, caller.accountId];
-  const where = [visibleTo(1)];
-  const text = query.search?.trim();
-  if (text) {
-    params.push(`%${text.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`);
-    const p = `$${params.length}`;
-    where.push(`(lower(coalesce(c.company_name, '')) LIKE ${p} OR lower(coalesce(c.claim_number, '')) LIKE ${p}
-      OR lower(coalesce(c.name, '')) LIKE ${p} OR lower(a.name) LIKE ${p})`);
-  }
-  if (query.status) {
-    params.push(query.status);
-    where.push(`c.status = $${params.length}`);
-  }
-  if (query.accountId) {
-    params.push(query.accountId);
-    where.push(`c.account_id = $${params.length}::uuid`);
-  }
-  const [field = 'created', direction = 'desc'] = (query.sort ?? 'created,desc').split(',');
-  const order = `${SORTS[field] ?? SORTS.created} ${direction.toLowerCase() === 'asc' ? 'ASC' : 'DESC'} NULLS LAST, c.created_at DESC, c.id`;
-  const filter = where.join(' AND ');
-  const [count] = await db.query<{ total: number }>(
-    `SELECT count(*)::int AS total FROM claims c JOIN accounts a ON a.id = c.account_id WHERE ${filter}`,
-    params,
-  );
-  const rows = await db.query<ClaimRow>(
-    `${SELECT} WHERE ${filter} ORDER BY ${order} LIMIT ${query.size} OFFSET ${query.page * query.size}`,
-    params,
-  );
-  return { content: rows.map(toClaimSummary), totalElements: count?.total ?? 0, page: query.page, size: query.size };
-}
-
-/**
- * Accounts the caller may pick to report a claim for: provider staff any policyholder account, an agency (or
- * digital agent) the accounts it manages, anyone else their own account.
- */
+/** Accounts the caller may pick to report a claim for (the tenant rule's client accounts), by name. */
 export async function claimAccounts(db: Queryable, caller: Caller, search: string | undefined) {
-  const params: unknown[] = [caller.accountType, caller.accountId, MANAGING_TYPES];
-  let filter = '';
+  const params = new SqlParams();
+  const conditions = [clientAccountCondition(tenantScopeOf(caller), { id: 'id', agency: 'agency_id', type: 'account_type' }, params)];
   const text = search?.trim();
-  if (text) {
-    params.push(`%${text.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`);
-    filter = `AND lower(name) LIKE $${params.length}`;
-  }
+  if (text) conditions.push(`lower(name) LIKE ${params.add(containsPattern(text))} ESCAPE '\\'`);
   const rows = await db.query<{ id: string; name: string; account_type: string }>(
-    `SELECT id, name, account_type FROM accounts
-     WHERE CASE
-       WHEN $1::text = '${PROVIDER_TYPE}' THEN account_type = 'CUSTOMER'
-       WHEN $1::text = ANY($3::text[]) THEN agency_id = $2::uuid
-       ELSE id = $2::uuid
-     END ${filter}
-     ORDER BY lower(name), id LIMIT 200`,
-    params,
+    `SELECT id, name, account_type FROM accounts WHERE ${conditions.join(' AND ')} ORDER BY lower(name), id LIMIT ${CLAIM_ACCOUNTS_LIMIT}`,
+    params.values,
   );
   return { content: rows.map((row) => ({ id: row.id, name: row.name, accountType: row.account_type })) };
 }

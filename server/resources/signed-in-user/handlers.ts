@@ -1,8 +1,7 @@
 import { callerOf } from '../../auth/authenticate.ts';
 import { PASSWORD_CONSTRAINTS, checkPassword } from '../../auth/password-rules.ts';
-import { findVisibleAccount } from '../../auth/tenant.ts';
 import { MESSAGES, notFound, unauthorized } from '../../http/http-error.ts';
-import { toAccountSummary } from '../../repositories/accounts.ts';
+import { findVisibleAccount, toAccountSummary } from '../../repositories/accounts.ts';
 import { searchTeams } from '../../repositories/teams.ts';
 import { getCurrentUser, listAccountUsers } from '../../repositories/users.ts';
 import { audit } from '../../audit.ts';

@@ -1,0 +1,59 @@
+/**
+ * What a list operation declares about itself: where its rows come from, what may sort, what the search
+ * reads, and which query parameters filter. The SQL here is written by code; values from the request only
+ * ever become parameters (list-query.ts).
+ */
+export type SortDirection = 'asc' | 'desc';
+
+/** An equality filter (a repeated parameter or an array value is a one-of). */
+export interface ListFilter {
+  /** The SQL expression compared with the parameter's value. */
+  sql: string;
+  /** SQL type the value is read as ('uuid'); text when left out. */
+  cast?: string;
+}
+
+/**
+ * A range over a date column. By default the query parameters are `<field>From` and `<field>To`, both
+ * YYYY-MM-DD and inclusive: the whole of the To day counts, on a DATE column and on a timestamp alike.
+ * `instant` ranges take date-times and compare them as instants (both ends inclusive).
+ */
+export interface ListRange {
+  sql: string;
+  kind: 'date' | 'instant';
+  /** Other names for the two parameters (the audit log's `from` and `to`). */
+  params?: { from: string; to: string };
+}
+
+export interface ListSpec<Row, Item> {
+  /** The columns, without SELECT. */
+  select: string;
+  /** The FROM clause with its joins, without FROM; every expression below may use its aliases. */
+  from: string;
+  /** Sort field (the API's name) -> the SQL expression it orders by. Nothing else may sort. */
+  sorts: Readonly<Record<string, string>>;
+  defaultSort: { field: string; direction: SortDirection };
+  /**
+   * Expressions that order rows the sort leaves equal, the last one unique (the primary key), so pages
+   * never overlap or skip a row. They follow the sort's direction.
+   */
+  tieBreak: readonly string[];
+  /** Text expressions the `search` parameter looks in (case-insensitive, the text taken literally). */
+  search?: readonly string[];
+  /** Query parameter name -> the filter it sets. */
+  filters?: Readonly<Record<string, ListFilter>>;
+  /** Field name -> its range (parameters `<field>From`, `<field>To` unless named). */
+  ranges?: Readonly<Record<string, ListRange>>;
+  /** One row as the API answers it. */
+  toItem(row: Row): Item;
+}
+
+/** The request's query as the contract validated it: page, size, sort 'field,direction', search, filters. */
+export type ListRequest = Readonly<Record<string, unknown>>;
+
+export interface ListPage<Item> {
+  content: Item[];
+  totalElements: number;
+  page: number;
+  size: number;
+}
