@@ -17,7 +17,7 @@ export { validateAgainstMeta, metaSchemaOf, type MetaKind } from './registry/met
 export { RuleEngine, evaluateRule, summarizeEffects, type RuleResult } from './rules/rule-engine.ts';
 export { inputsOf } from './rules/dependencies.ts';
 export { evaluateLogic, evaluateLogicMap } from './rules/evaluate-logic.ts';
-export { type RuleContext, todayIso, CONTEXT_KEY } from './rules/rule-context.ts';
+export { type RuleContext, type RuleContextFacts, todayIso, todayIn, ruleContextOf, CONTEXT_KEY } from './rules/rule-context.ts';
 export { FormRuntime, type FormState } from './form/form-runtime.ts';
 export type { FieldState, SectionState } from './form/field-state.ts';
 export { messageFor, type FieldError, type FieldErrors } from './validation/form-validator.ts';
