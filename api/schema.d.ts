@@ -1115,6 +1115,12 @@ export interface components {
             detail?: string;
             errors?: components["schemas"]["ErrorItem"][];
         };
+        /**
+         * @description One fault. A body refused by its form definition (the operation is a form's binding.submit or
+         *     binding.update) answers 400 with the binding's failureText (else 'Please correct the highlighted
+         *     fields.') and one item per fault: `field`, the definition's `message`, and `code` (the keyword:
+         *     required, pattern, format, rule:<id>), in the order the form shows its fields.
+         */
         ErrorItem: {
             code?: string;
             detail?: string;
@@ -1554,6 +1560,8 @@ export interface components {
             npn?: string | null;
             /** @description When sent, must be the account type of the link */
             accountType?: components["schemas"]["AccountType"];
+            /** @description The sign-up form's terms agreement (its submit stays disabled until ticked); accepted, not stored */
+            agreeTerms?: boolean;
         };
         JoinRequest: {
             /** @description Required for EXISTING_ACCOUNT links */

@@ -74,3 +74,5 @@ export const CAPTCHA_TTL_MS = 5 * MINUTE;
 export const DEFAULT_LIST_PAGE_SIZE = 25;
 /** Accounts offered when a claim is reported (the picker searches by name beyond these). */
 export const CLAIM_ACCOUNTS_LIMIT = 200;
+/** Longest X-Timezone header read (IANA names are far shorter); a longer one counts as absent. */
+export const TIME_ZONE_HEADER_MAX_LENGTH = 64;

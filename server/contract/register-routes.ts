@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { admit } from '../auth/session-gate.ts';
+import { formCheckHook } from '../form-check/form-check-hook.ts';
+import { knownFieldsOf } from '../form-check/known-fields.ts';
 import type { OperationHandlers } from './handlers.ts';
 import type { ContractOperation } from './contract.ts';
 
@@ -7,6 +9,10 @@ import type { ContractOperation } from './contract.ts';
  * Registers one route per contract operation. The contract decides the path, the request and response
  * schemas, whether a bearer token is needed and which permission; the handler only does the work. An
  * operation without a handler, or a handler without an operation, stops the server from starting.
+ * Every operation with a request body also gets the form check: a body whose operation a form definition
+ * binds is checked with that definition before the handler runs (server/form-check). Which forms bind
+ * which operations is read per request, so a publish needs no restart, and a binding to an operation
+ * without a body is simply never consulted.
  */
 export function registerContractRoutes(
   app: FastifyInstance,
@@ -31,6 +37,7 @@ export function registerContractRoutes(
       onRequest: operation.isPublic
         ? undefined
         : (request) => admit(app.services, request, operation),
+      preHandler: operation.schema.body === undefined ? undefined : formCheckHook(app.services, operation.operationId, knownFieldsOf(handler)),
       handler,
     });
   }

@@ -1,7 +1,8 @@
 export interface ErrorBody {
   message: string;
   detail?: string;
-  errors?: Array<{ code?: string; detail?: string; field?: string }>;
+  /** Faults by field: a form definition's refusal gives each field's `message` as the form shows it. */
+  errors?: Array<{ code?: string; detail?: string; field?: string; message?: string }>;
 }
 
 /** An expected failure with the status and the body (Error schema of the contract) to answer with. */

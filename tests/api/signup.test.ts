@@ -75,9 +75,13 @@ describe('NEW_ACCOUNT: sign-up creates the organisation and its first user', () 
     const wrongCode = await signUp(token, { ...form, invitationCode: 'WRONG-CODE1' });
     expect(wrongCode.statusCode).toBe(412);
     expect(wrongCode.json().message).toBe('The invitation code is not valid. Please contact support to get one.');
+    // The sign-up definition's rule npn-for-producers answers, through the server's automatic form check.
     const noNpn = await signUp(token, { ...form, npn: '' });
     expect(noNpn.statusCode).toBe(400);
-    expect(noNpn.json().message).toBe('Producer number is required');
+    expect(noNpn.json()).toEqual({
+      message: 'Please correct the highlighted fields.',
+      errors: [{ field: 'npn', message: 'Producer number is required', code: 'required' }],
+    });
     const weak = await signUp(token, { ...form, password: 'short' });
     expect(weak.statusCode).toBe(400);
     expect(weak.json().errors.map((error: { code: string }) => error.code)).toContain('PASSWORD_TOO_SHORT');
@@ -111,6 +115,25 @@ describe('NEW_ACCOUNT: sign-up creates the organisation and its first user', () 
     expect(done.statusCode, done.body).toBe(200);
     const me = (await t.getAs(done.json().accessToken, '/api/auth/v1/me')).json();
     expect(me.account).toMatchObject({ accountType: 'CUSTOMER', npn: null, name: 'Corner Shop LLC' });
+  });
+
+  test("the NPN is required by the link's account type and the edition, not by what the body claims", async () => {
+    const { token, answer } = await invited({ tokenType: 'NEW_ACCOUNT', email: 'producer@npn.example', accountType: 'AGENCY' });
+    const form = { invitationCode: answer.invitationCode, password: NEW_PASSWORD, organization: 'Npn Agency', firstName: 'Nia', lastName: 'Producer' };
+    const npnError = [{ field: 'npn', message: 'Producer number is required', code: 'required' }];
+    // Left out, or the body claiming a policyholder's type: the link says AGENCY, so the NPN is asked for.
+    for (const body of [form, { ...form, accountType: 'CUSTOMER' }, { ...form, npn: '   ' }]) {
+      const refused = await signUp(token, body);
+      expect(refused.statusCode, JSON.stringify(body)).toBe(400);
+      expect(refused.json().errors).toEqual(npnError);
+    }
+    // The UK edition has no NPN: the form hides the field, and a number sent anyway is not stored.
+    const uk = await t.inject({
+      method: 'POST', url: `/api/auth/v1/signup?validationToken=${token}`, headers: { host: 'console.example.uk' }, payload: { ...form, npn: '555' },
+    });
+    expect(uk.statusCode, uk.body).toBe(200);
+    const me = (await t.getAs(uk.json().accessToken, '/api/auth/v1/me')).json();
+    expect(me.account).toMatchObject({ name: 'Npn Agency', accountType: 'AGENCY', npn: null });
   });
 
   test('five wrong invitation codes void the link', async () => {

@@ -1,8 +1,13 @@
-import type { FastifyRequest } from 'fastify';
 import { audit } from '../../audit.ts';
 import { callerOf } from '../../auth/authenticate.ts';
+import { checkedBodyOf } from '../../form-check/checked-body.ts';
+import { checkWithDefinition } from '../../form-check/check-with-definition.ts';
+import { HttpError, notFound } from '../../http/http-error.ts';
 import { findVisibleAccount } from '../../repositories/accounts.ts';
+import type { Caller, Services } from '../../services.ts';
 import { managesClients } from '../../tenancy/tenant-scope.ts';
+import { editionOf, type HandlerModule } from '../../contract/handlers.ts';
+import { CLAIM_DEFINITION_ID, CLAIM_MESSAGES } from './claim-messages.ts';
 import {
   claimAccounts,
   dataOf,
@@ -15,39 +20,6 @@ import {
   toClaim,
   updateClaimData,
 } from './repository.ts';
-import {
-  CLAIM_MESSAGES,
-  claimDefinition,
-  claimRefused,
-  flagsFor,
-  ruleContextFor,
-  todayIn,
-  validateClaim,
-} from './claim-messages.ts';
-import { HttpError, notFound } from '../../http/http-error.ts';
-import type { Caller, Services } from '../../services.ts';
-import { editionOf, type HandlerModule } from '../../contract/handlers.ts';
-
-const claimIdOf = (request: FastifyRequest) => (request.params as { claimId: string }).claimId;
-
-/** The client's time zone header (api/client.ts sends it), for the rules' `today`. */
-function timeZoneOf(request: FastifyRequest): string | undefined {
-  const value = request.headers['x-timezone'];
-  return typeof value === 'string' && value.length <= 64 ? value : undefined;
-}
-
-/**
- * Checks a claim body against the claim definition of the request's edition, as published now, with the
- * caller's persona in the rules' context. Answers the data to store, or throws 400 'Error saving claim'.
- */
-async function checkedClaimData(services: Services, request: FastifyRequest, caller: Caller, body: Record<string, unknown>) {
-  const edition = editionOf(request);
-  const [definition, flags] = await Promise.all([claimDefinition(services.definitions, edition), flagsFor(services.db, edition)]);
-  const context = ruleContextFor(caller, edition, todayIn(services.clock, timeZoneOf(request)), flags);
-  const checked = validateClaim(definition, context, body);
-  if (!checked.ok) throw claimRefused(checked.errors);
-  return { edition, data: checked.data };
-}
 
 async function visibleRowOrNotFound(services: Services, caller: Caller, id: string) {
   const row = await findVisibleClaim(services.db, caller, id);
@@ -65,6 +37,10 @@ function changedFields(before: Record<string, unknown>, after: Record<string, un
   return [...names].filter((name) => JSON.stringify(before[name]) !== JSON.stringify(after[name])).sort();
 }
 
+/**
+ * Claims. createClaim and updateClaim are bound by the claim definition, so their bodies arrive checked
+ * (server/form-check): the handlers store the checked body, which the rules have cleaned.
+ */
 export const handlers: HandlerModule = (services) => {
   const { db, clock } = services;
   return {
@@ -73,19 +49,21 @@ export const handlers: HandlerModule = (services) => {
     },
 
     async listClaimAccounts(request) {
-      return claimAccounts(db, callerOf(request), (request.query).search);
+      return claimAccounts(db, callerOf(request), request.query.search);
     },
 
     async getClaim(request) {
-      return visibleClaimOrNotFound(services, callerOf(request), claimIdOf(request));
+      return visibleClaimOrNotFound(services, callerOf(request), request.params.claimId);
     },
 
     async createClaim(request, reply) {
       const caller = callerOf(request);
-      const accountId = (request.query).accountId ?? caller.accountId;
+      const accountId = request.query.accountId ?? caller.accountId;
       const account = await findVisibleAccount(db, caller, accountId);
       if (!account) throw notFound(CLAIM_MESSAGES.accountNotFound);
-      const { edition, data } = await checkedClaimData(services, request, caller, request.body);
+      const data = checkedBodyOf(request);
+      const edition = editionOf(request);
+      // A claim on an agency's own account is the agency's; a client's claim is its managing agency's.
       const agencyId = managesClients(account.account_type) ? account.id : account.agency_id;
       const id = await db.transaction(async (tx) => {
         const created = await insertClaim(tx, { accountId: account.id, agencyId, edition, data, userId: caller.userId, at: clock.now() });
@@ -100,9 +78,10 @@ export const handlers: HandlerModule = (services) => {
 
     async updateClaim(request) {
       const caller = callerOf(request);
-      const id = claimIdOf(request);
+      const id = request.params.claimId;
       const before = await visibleRowOrNotFound(services, caller, id);
-      const { edition, data } = await checkedClaimData(services, request, caller, request.body);
+      const data = checkedBodyOf(request);
+      const edition = editionOf(request);
       await db.transaction(async (tx) => {
         if (!(await lockVisibleClaim(tx, caller, id))) throw notFound(CLAIM_MESSAGES.notFound);
         await updateClaimData(tx, { id, edition, data, userId: caller.userId, at: clock.now() });
@@ -116,11 +95,11 @@ export const handlers: HandlerModule = (services) => {
 
     async fileClaim(request) {
       const caller = callerOf(request);
-      const id = claimIdOf(request);
+      const id = request.params.claimId;
       const before = await visibleRowOrNotFound(services, caller, id);
       if (before.is_filed) throw new HttpError(409, CLAIM_MESSAGES.alreadyFiled);
-      // The claim is checked again as it is filed: a published change to the form may have made it incomplete.
-      await checkedClaimData(services, request, caller, dataOf(before));
+      // The stored claim is checked again as it is filed: a published change to the form may have made it incomplete.
+      await checkWithDefinition(services, request, CLAIM_DEFINITION_ID, dataOf(before));
       await db.transaction(async (tx) => {
         const locked = await lockVisibleClaim(tx, caller, id);
         if (!locked) throw notFound(CLAIM_MESSAGES.notFound);
@@ -136,7 +115,7 @@ export const handlers: HandlerModule = (services) => {
 
     async deleteClaim(request) {
       const caller = callerOf(request);
-      const id = claimIdOf(request);
+      const id = request.params.claimId;
       await db.transaction(async (tx) => {
         const locked = await lockVisibleClaim(tx, caller, id);
         if (!locked) throw notFound(CLAIM_MESSAGES.notFound);

@@ -13,6 +13,8 @@ import { HttpError, MESSAGES, forbidden, notFound } from '../../http/http-error.
 import type { Services } from '../../services.ts';
 import { editionOf, type HandlerModule } from '../../contract/handlers.ts';
 import { findInvitation, isLive } from '../../auth/invitations.ts';
+import { checkedBodyOf } from '../../form-check/checked-body.ts';
+import { withKnownFields, type KnownFields } from '../../form-check/known-fields.ts';
 
 type TokenType = components['schemas']['InvitationTokenType'];
 
@@ -21,7 +23,6 @@ export const SIGNUP_MESSAGES = {
   codeAttemptsExhausted: 'Too many incorrect invitation codes. Please contact support for a new invitation.',
   accountTypeMismatch: 'The account type does not match the invitation.',
   userExists: 'A user with this email address already exists. Please sign in.',
-  npnRequired: 'Producer number is required',
   firstNameRequired: 'First name is required',
   lastNameRequired: 'Last name is required',
   inviteeExists: 'A user with this email address already exists. Send an invitation for an existing user instead.',
@@ -96,6 +97,19 @@ async function insertUser(
     [user.accountId, row.id],
   );
   return row.id;
+}
+
+/**
+ * The account type the sign-up link is for: the sign-up definition's rules read `accountType`, and the link,
+ * not the body (which may leave it out), says which type signs up.
+ */
+function accountTypeOfLink(services: Services): KnownFields {
+  return async (request) => {
+    const { query } = request;
+    const token = typeof query === 'object' && query !== null && 'validationToken' in query ? query.validationToken : undefined;
+    const found = typeof token === 'string' ? await findInvitation(services.db, token) : null;
+    return found ? { accountType: found.account_type } : {};
+  };
 }
 
 /** Invitations (provider staff), the sign-up landing page's token lookup, sign-up and join. */
@@ -186,7 +200,7 @@ export const handlers: HandlerModule = (services) => ({
     };
   },
 
-  async signUp(request) {
+  signUp: withKnownFields(accountTypeOfLink(services), async (request) => {
     const { validationToken } = request.query;
     const body = request.body;
     const found = await findInvitation(services.db, validationToken);
@@ -204,11 +218,10 @@ export const handlers: HandlerModule = (services) => ({
       const exhausted = (counted?.code_failures ?? 0) >= INVITATION_CODE_MAX_FAILURES;
       throw new HttpError(412, exhausted ? SIGNUP_MESSAGES.codeAttemptsExhausted : SIGNUP_MESSAGES.badCode);
     }
-    const npn = body.npn?.trim() || null;
+    // The sign-up definition decided the NPN (its rule npn-for-producers): required of producers in the US,
+    // left out where the form hides it (CUSTOMER accounts, the UK edition).
+    const npn = checkedBodyOf(request).npn ?? null;
     const edition = editionOf(request);
-    if (!npn && found.account_type !== 'CUSTOMER' && edition === 'us') {
-      throw new HttpError(400, SIGNUP_MESSAGES.npnRequired, { errors: [{ code: 'required', detail: SIGNUP_MESSAGES.npnRequired, field: 'npn' }] });
-    }
     assertAcceptablePassword(body.password);
     if (await userExists(services.db, found.email)) throw new HttpError(412, SIGNUP_MESSAGES.userExists);
     const passwordHash = await services.hasher.hash(body.password);
@@ -236,7 +249,7 @@ export const handlers: HandlerModule = (services) => ({
     });
     const tokens = await startSession(services, userId);
     return { ...tokens, redirectURL: found.redirect_url, accountType: found.account_type };
-  },
+  }),
 
   async joinAccount(request) {
     const { validationToken } = request.query;

@@ -178,6 +178,7 @@ export const handlers: HandlerModule = (services) => ({
   },
 
   async resetMfa(request) {
+    // Checked first by the reset-mfa form (its binding.submit); the credentials are read as sent, like login's.
     const { username, password } = request.body;
     const { db, clock } = services;
     const email = username.trim().toLowerCase();

@@ -14,6 +14,9 @@ export const REFRESH_MESSAGES = {
 /** Sign-in, token refresh and log-out. */
 export const handlers: HandlerModule = (services) => ({
   async login(request, reply) {
+    // The login form (binding.submit) has checked this body already (server/form-check). Sign-in still reads
+    // the body as sent, not checkedBodyOf: a password is taken as typed, and signing in must keep working
+    // when a publish unbinds the form (staff sign in to repair definitions).
     const result = await signIn(services, request.body, request.ip);
     if (result.kind === 'mfa') return reply.code(307).send({ mfaType: result.mfaType, message: result.message });
     return reply.code(200).send(result.tokens);

@@ -2,6 +2,7 @@ import { callerOf } from '../../auth/authenticate.ts';
 import { PASSWORD_CONSTRAINTS, checkPassword } from '../../auth/password-rules.ts';
 import { MESSAGES, notFound, unauthorized } from '../../http/http-error.ts';
 import { findVisibleAccount, toAccountSummary } from '../../repositories/accounts.ts';
+import { featureFlagsOf } from '../../repositories/feature-flags.ts';
 import { searchTeams } from '../../repositories/teams.ts';
 import { getCurrentUser, listAccountUsers } from '../../repositories/users.ts';
 import { audit } from '../../audit.ts';
@@ -10,13 +11,7 @@ import { editionOf, type HandlerModule } from '../../contract/handlers.ts';
 
 /** The signed-in user, their permissions and teams; password rules; flags and environment. */
 export const handlers: HandlerModule = (services) => {
-  /** Every flag, on only where it applies to the edition (a flag may be for one edition). */
-  const flagsFor = async (edition: 'us' | 'uk') => {
-    const rows = await services.db.query<{ key: string; enabled: boolean; edition: string | null }>(
-      'SELECT key, enabled, edition FROM feature_flags ORDER BY key',
-    );
-    return Object.fromEntries(rows.map((row) => [row.key, row.enabled && (row.edition === null || row.edition === edition)]));
-  };
+  const flagsFor = (edition: 'us' | 'uk') => featureFlagsOf(services.db, edition);
   return {
     async getCurrentUser(request) {
       const caller = callerOf(request);
