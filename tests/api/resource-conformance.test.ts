@@ -1,0 +1,397 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { InjectOptions } from 'fastify';
+import { startTestApp, type TestApp } from './support/test-app.ts';
+
+/**
+ * One conformance suite for every resource with a list, a get or a write, as data: the same checks run
+ * over each resource's cases (paging, every declared sort both ways, search, filters, date ranges, the
+ * tenant rule, get by id, a foreign id answering like a missing one, writes refused by the definition in
+ * both editions, undeclared sorts refused). Expected answers are computed from the rows the list itself
+ * returns, and every case also states how many rows it must find, so no check passes by finding nothing.
+ */
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Value = string | number | null;
+
+let t: TestApp;
+const tokens: Record<string, string> = {};
+const accounts: Record<string, string> = {};
+/** Seeded claim ids by their seed name. */
+const claims: Record<string, string> = {};
+
+const UK_HOST = 'console.example.uk';
+const MISSING_ID = '00000000-0000-4000-8000-000000000000';
+
+/** A sortable field: how to read the value it orders by from a row (lower-cased text, as the SQL compares). */
+interface SortCase { field: string; value: (row: Json) => Value }
+/** A query and the rows it must find, with their number. */
+interface MatchCase { query: string; matches: (row: Json) => boolean; count: number }
+
+interface ListResource {
+  name: string;
+  url: string;
+  /** Who reads the list: a caller who sees every seeded row. */
+  reader: string;
+  /** The rows' unique key and the tie-break after the sort field (both in the sort's direction). */
+  key: (row: Json) => Value;
+  tieBreak: (row: Json) => Value[];
+  sorts: SortCase[];
+  undeclaredSorts: string[];
+  /** The smallest page size the contract allows (paging is checked with it). */
+  smallPage: number;
+  maxPage: number;
+  search: MatchCase[];
+  filters: MatchCase[];
+  ranges: MatchCase[];
+  badRanges: string[];
+  /** [caller, the seeded rows it sees]: the tenant rule on the list. */
+  tenants: Array<{ caller: string; sees: () => Value[] }>;
+}
+
+const lower = (value: unknown): string | null => (typeof value === 'string' ? value.toLowerCase() : null);
+const text = (row: Json, fields: string[], wanted: string) => fields.some((field) => lower(row[field])?.includes(wanted.toLowerCase()));
+
+const seeded = (...names: string[]) => () => names.map((name) => claims[name]!);
+
+const CLAIMS: ListResource = {
+  name: 'claims',
+  url: '/api/claims/v1/search',
+  reader: 'admin',
+  key: (row) => row.id,
+  tieBreak: (row) => [row.created, row.id],
+  sorts: [
+    { field: 'created', value: (row) => row.created },
+    { field: 'modified', value: (row) => row.modified },
+    { field: 'claimNumber', value: (row) => row.claimNumber },
+    { field: 'companyName', value: (row) => lower(row.companyName) },
+    { field: 'name', value: (row) => lower(row.name) },
+    { field: 'lossDate', value: (row) => row.lossDate },
+    { field: 'status', value: (row) => row.status },
+    { field: 'accountName', value: (row) => lower(row.accountName) },
+    { field: 'agencyName', value: (row) => lower(row.agencyName) },
+  ],
+  undeclaredSorts: ['premium,asc', 'data,desc', 'id'],
+  smallPage: 2,
+  maxPage: 1000,
+  search: [
+    { query: 'search=delta', matches: (row) => text(row, ['companyName'], 'delta'), count: 1 },
+    { query: 'search=DELTA', matches: (row) => text(row, ['companyName'], 'delta'), count: 1 },
+    { query: 'search=%20%20echo%20', matches: (row) => text(row, ['companyName'], 'echo'), count: 1 },
+    { query: 'search=avery', matches: (row) => text(row, ['name'], 'avery'), count: 2 },
+    { query: 'search=thameside', matches: (row) => text(row, ['accountName'], 'thameside'), count: 1 },
+    { query: 'search=CLM-2026', matches: (row) => row.claimNumber !== null, count: 2 },
+    { query: 'search=%25', matches: () => false, count: 0 },
+    { query: 'search=stone_', matches: () => false, count: 0 },
+  ],
+  filters: [
+    { query: 'status=FILED', matches: (row) => row.status === 'FILED', count: 2 },
+    { query: 'status=UN_FILED', matches: (row) => row.status === 'UN_FILED', count: 4 },
+    { query: 'accountId={acme}', matches: (row) => row.accountId === accounts.acme, count: 4 },
+    { query: 'accountId={harborClient}', matches: (row) => row.accountId === accounts.harborClient, count: 1 },
+    { query: 'status=FILED&accountId={acme}', matches: (row) => row.status === 'FILED' && row.accountId === accounts.acme, count: 2 },
+    { query: 'status=FILED&search=foxtrot', matches: (row) => row.status === 'FILED' && text(row, ['companyName'], 'foxtrot'), count: 1 },
+  ],
+  ranges: [
+    { query: 'lossDateFrom=2026-01-20', matches: (row) => row.lossDate !== null && row.lossDate >= '2026-01-20', count: 4 },
+    { query: 'lossDateTo=2026-01-20', matches: (row) => row.lossDate !== null && row.lossDate <= '2026-01-20', count: 3 },
+    { query: 'lossDateFrom=2026-01-20&lossDateTo=2026-02-01', matches: (row) => row.lossDate !== null && row.lossDate >= '2026-01-20' && row.lossDate <= '2026-02-01', count: 3 },
+    { query: 'lossDateFrom=2026-02-02&lossDateTo=2026-02-14', matches: () => false, count: 0 },
+  ],
+  badRanges: ['lossDateFrom=2026-13-45', 'lossDateTo=yesterday', 'lossDateFrom=2026-1-5', `lossDateTo=${'9'.repeat(11)}`],
+  tenants: [
+    { caller: 'agent', sees: seeded('delta', 'echo', 'foxtrot', 'india') },
+    { caller: 'policyholder', sees: seeded('delta', 'echo', 'foxtrot', 'india') },
+    { caller: 'broker', sees: seeded('golf') },
+    { caller: 'otherAgent', sees: seeded('hotel') },
+    { caller: 'carrier', sees: seeded() },
+  ],
+};
+
+const AUDIT: ListResource = {
+  name: 'audit log',
+  url: '/api/audit/v1/entries',
+  reader: 'admin',
+  key: (row) => row.id,
+  tieBreak: (row) => [row.id],
+  sorts: [
+    { field: 'at', value: (row) => row.at },
+    { field: 'action', value: (row) => row.action },
+    { field: 'actor', value: (row) => lower(row.actorEmail) },
+  ],
+  undeclaredSorts: ['target,asc', 'detail,desc', 'address'],
+  smallPage: 25,
+  maxPage: 100,
+  search: [
+    // Six reported, two saved again, two filed.
+    { query: 'search=claim.', matches: (row) => text(row, ['action', 'target', 'actorEmail'], 'claim.'), count: 10 },
+    // Two sign-ins and one claim.
+    { query: 'search=OTHERAGENCY', matches: (row) => text(row, ['action', 'target', 'actorEmail'], 'otheragency'), count: 3 },
+    { query: 'search=claim_create', matches: () => false, count: 0 },
+  ],
+  filters: [
+    { query: 'action=claim.create', matches: (row) => row.action === 'claim.create', count: 6 },
+    { query: 'action=claim.file', matches: (row) => row.action === 'claim.file', count: 2 },
+    { query: 'actor={brokerUser}', matches: (row) => row.actorUserId === accounts.brokerUser, count: 4 },
+    { query: 'actor={brokerUser}&action=claim.create', matches: (row) => row.actorUserId === accounts.brokerUser && row.action === 'claim.create', count: 1 },
+  ],
+  ranges: [
+    // The seeding wrote one claim a minute from 10:00; both ends are inclusive instants.
+    { query: 'from=2026-03-02T10:02:00.000Z', matches: (row) => row.at >= '2026-03-02T10:02:00.000Z', count: 14 },
+    { query: 'to=2026-03-02T10:02:00.000Z&action=claim.create', matches: (row) => row.at <= '2026-03-02T10:02:00.000Z' && row.action === 'claim.create', count: 3 },
+    { query: 'from=2026-03-02T10:01:00.000Z&to=2026-03-02T10:03:00.000Z', matches: (row) => row.at >= '2026-03-02T10:01:00.000Z' && row.at <= '2026-03-02T10:03:00.000Z', count: 3 },
+  ],
+  badRanges: ['from=yesterday', 'to=2026-13-45T00:00:00Z'],
+  tenants: [],
+};
+
+const LISTS = [CLAIMS, AUDIT];
+
+/** A complete US claim; the seeds below change the columns the table shows. */
+const US_CLAIM = {
+  name: 'Priya Raman', role: 'IT Director', email: 'priya.raman@acmeprecision.com', companyName: 'Acme Precision Manufacturing',
+  workPhone: '3125550164', isRightContact: 'yes', address: '1450 West Fulton Street', city: 'Chicago', state: 'IL', zipCode: '60607',
+  lossDescription: 'Ransomware encrypted the dispatch and billing servers overnight.', isAuthoritiesInvolved: 'no', isReportFiled: 'no',
+};
+const UK_CLAIM = {
+  name: 'Oliver Hughes', email: 'oliver.hughes@thamesidefreight.co.uk', companyName: 'Thameside Freight Ltd', workPhone: '02079460321',
+  isRightContact: 'yes', address: 'Unit 4, Riverside Business Park', address3: 'Barking', city: 'London', zipCode: 'IG11 0DS',
+  lossDescription: 'Invoices were redirected to a fraudulent account after a mailbox compromise.',
+};
+
+/** The seeded claims, one a minute: [seed name, who reports it, on which account, host, body]. */
+const SEEDS: Array<[string, string, string, string | undefined, Json]> = [
+  ['delta', 'agent', 'acme', undefined, { ...US_CLAIM, name: 'Avery Stone', companyName: 'Delta Logistics', lossDate: '2026-01-05' }],
+  ['echo', 'agent', 'acme', undefined, { ...US_CLAIM, name: 'Blake Young', companyName: 'Echo Dental', lossDate: '2026-01-20' }],
+  ['foxtrot', 'policyholder', 'acme', undefined, { ...US_CLAIM, name: 'Casey Lane', companyName: 'Foxtrot Foods', lossDate: '2026-02-01' }],
+  ['golf', 'broker', 'thameside', UK_HOST, { ...UK_CLAIM, name: 'Drew Hall', companyName: 'Golf Freight Ltd', lossDate: '2026-01-20' }],
+  ['hotel', 'otherAgent', 'harborClient', undefined, { ...US_CLAIM, name: 'Emery Fox', companyName: 'Hotel Supplies', lossDate: '2026-02-15' }],
+  ['india', 'agent', 'acme', undefined, { ...US_CLAIM, name: 'Avery Stone', companyName: 'India Tools' }],
+];
+
+function call(caller: string, method: InjectOptions['method'], url: string, payload?: unknown, host?: string) {
+  return t.inject({
+    method, url, headers: { authorization: `Bearer ${tokens[caller]}`, ...(host ? { host } : {}) },
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+}
+
+/** `{name}` in a query stands for an id found while seeding. */
+const filled = (query: string) => query.replace(/\{(\w+)\}/g, (_, name: string) => accounts[name] ?? claims[name] ?? name);
+
+async function page(resource: ListResource, query: string, caller = resource.reader) {
+  const response = await call(caller, 'GET', `${resource.url}?${filled(query)}`);
+  expect(response.statusCode, `${resource.name} ?${query}: ${response.body}`).toBe(200);
+  return response.json() as { content: Json[]; totalElements: number; page: number; size: number };
+}
+
+/** Every row of a query, page by page at the largest size. */
+async function allRows(resource: ListResource, query: string, caller = resource.reader): Promise<Json[]> {
+  const rows: Json[] = [];
+  for (let number = 0; ; number += 1) {
+    const { content, totalElements } = await page(resource, `${query}&size=${resource.maxPage}&page=${number}`, caller);
+    rows.push(...content);
+    if (rows.length >= totalElements || content.length === 0) {
+      expect(rows).toHaveLength(totalElements);
+      return rows;
+    }
+  }
+}
+
+/** The order a sort must give: the field's value with empty ones last either way, then the tie-break. */
+function compareFor(resource: ListResource, sort: SortCase, direction: 'asc' | 'desc') {
+  const sign = direction === 'asc' ? 1 : -1;
+  const compare = (a: Value, b: Value) => (a === b ? 0 : a! < b! ? -sign : sign);
+  return (x: Json, y: Json) => {
+    const [a, b] = [sort.value(x), sort.value(y)];
+    if (a !== b && (a === null || b === null)) return a === null ? 1 : -1;
+    const first = compare(a, b);
+    if (first !== 0) return first;
+    const [ta, tb] = [resource.tieBreak(x), resource.tieBreak(y)];
+    for (let i = 0; i < ta.length; i += 1) {
+      const next = compare(ta[i]!, tb[i]!);
+      if (next !== 0) return next;
+    }
+    return 0;
+  };
+}
+
+beforeAll(async () => {
+  t = await startTestApp();
+  t.clock.set('2026-03-02T09:55:00.000Z');
+  const users = {
+    admin: 'admin@provider.example', agent: 'agent@agency.example', otherAgent: 'agent@otheragency.example', broker: 'broker@brokerage.example',
+    policyholder: 'policyholder@insured.example', carrier: 'carrier@carrier.example',
+  };
+  for (const [name, email] of Object.entries(users)) tokens[name] = (await t.tokensFor(email)).accessToken;
+  // Refusals are audited too: enough entries that the audit log has more than one page of 25.
+  for (let i = 0; i < 8; i += 1) expect((await call('agent', 'GET', AUDIT.url)).statusCode).toBe(403);
+  const ids = async (sql: string) => (await t.db.query<{ id: string }>(sql))[0]!.id;
+  accounts.acme = await ids(`SELECT id FROM accounts WHERE name = 'Acme Precision Manufacturing'`);
+  accounts.brokerUser = await ids(`SELECT id FROM users WHERE email = 'broker@brokerage.example'`);
+  const now = t.clock.now();
+  accounts.thameside = (await t.db.query<{ id: string }>(
+    `INSERT INTO accounts (name, account_type, edition, agency_id, created_at)
+     SELECT 'Thameside Freight Ltd', 'CUSTOMER', 'uk', id, $1 FROM accounts WHERE name = 'Thames Cyber Brokers' RETURNING id`, [now],
+  ))[0]!.id;
+  accounts.harborClient = (await t.db.query<{ id: string }>(
+    `INSERT INTO accounts (name, account_type, edition, agency_id, created_at)
+     SELECT 'Harbor Client Co', 'CUSTOMER', 'us', id, $1 FROM accounts WHERE name = 'Harbor Insurance Group' RETURNING id`, [now],
+  ))[0]!.id;
+
+  // One write a minute from 10:00, so created, modified and the audit times differ from one another.
+  t.clock.set('2026-03-02T10:00:00.000Z');
+  for (const [name, caller, account, host, body] of SEEDS) {
+    const created = await call(caller, 'POST', `/api/policy/v1/claim?accountId=${accounts[account]}`, body, host);
+    expect(created.statusCode, `${name}: ${created.body}`).toBe(201);
+    claims[name] = created.json().id;
+    t.clock.advance(60_000);
+  }
+  const writes: Array<[string, string, string, Json | undefined, string | undefined]> = [
+    ['agent', 'PUT', `/api/claims/v1/${claims.delta}`, { ...SEEDS[0]![4], lossDescription: 'Backups were intact.' }, undefined],
+    ['broker', 'PUT', `/api/claims/v1/${claims.golf}`, { ...SEEDS[3]![4], city: 'Barking' }, UK_HOST],
+    ['policyholder', 'PUT', `/api/claims/v1/${claims.foxtrot}/file`, undefined, undefined],
+    ['agent', 'PUT', `/api/claims/v1/${claims.india}/file`, undefined, undefined],
+  ];
+  for (const [caller, method, url, body, host] of writes) {
+    const response = await call(caller, method, url, body, host);
+    expect(response.statusCode, `${method} ${url}: ${response.body}`).toBe(200);
+    t.clock.advance(60_000);
+  }
+  // The seeding outlived the access tokens: everyone signs in again (six more audit entries, at 10:15).
+  t.clock.set('2026-03-02T10:15:00.000Z');
+  for (const [name, email] of Object.entries(users)) tokens[name] = (await t.tokensFor(email)).accessToken;
+}, 120_000);
+afterAll(() => t.close());
+
+describe.each(LISTS)('$name: list', (resource) => {
+  test('pages are disjoint, in order, with the total; a page after the last is empty', async () => {
+    const all = await allRows(resource, 'sort=' + resource.sorts[0]!.field + ',asc');
+    expect(all.length).toBeGreaterThan(resource.smallPage);
+    const pages: Json[] = [];
+    const last = Math.ceil(all.length / resource.smallPage);
+    for (let number = 0; number <= last; number += 1) {
+      const one = await page(resource, `sort=${resource.sorts[0]!.field},asc&size=${resource.smallPage}&page=${number}`);
+      expect(one).toMatchObject({ page: number, size: resource.smallPage, totalElements: all.length });
+      expect(one.content.length).toBe(number < last ? Math.min(resource.smallPage, all.length - number * resource.smallPage) : 0);
+      pages.push(...one.content);
+    }
+    expect(pages.map(resource.key)).toEqual(all.map(resource.key));
+  });
+
+  test.each(resource.sorts.flatMap((sort) => (['asc', 'desc'] as const).map((direction) => ({ sort, direction }))))(
+    'sorts by $sort.field $direction',
+    async ({ sort, direction }) => {
+      const rows = await allRows(resource, `sort=${sort.field},${direction}`);
+      // The check means something only when the field's values differ.
+      expect(new Set(rows.map(sort.value).filter((value) => value !== null)).size).toBeGreaterThan(1);
+      const expected = [...rows].sort(compareFor(resource, sort, direction));
+      expect(rows.map(resource.key)).toEqual(expected.map(resource.key));
+    },
+  );
+
+  test.each(resource.undeclaredSorts)('sort=%s is refused with 400 naming what may sort', async (sort) => {
+    const response = await call(resource.reader, 'GET', `${resource.url}?sort=${sort}`);
+    expect(response.statusCode).toBe(400);
+    const message: string = response.json().message;
+    expect(message).toMatch(/^sort /);
+    for (const field of resource.sorts.map((declared) => declared.field)) expect(message).toContain(field);
+  });
+
+  test.each([...resource.search, ...resource.filters, ...resource.ranges])('?$query finds $count', async ({ query, matches, count }) => {
+    const every = await allRows(resource, 'sort=' + resource.sorts[0]!.field + ',asc');
+    const found = await allRows(resource, `${query}&sort=${resource.sorts[0]!.field},asc`);
+    const expected = every.filter(matches);
+    expect(expected).toHaveLength(count);
+    expect(found.map(resource.key)).toEqual(expected.map(resource.key));
+  });
+
+  test.each(resource.badRanges)('?%s is refused with 400', async (query) => {
+    const response = await call(resource.reader, 'GET', `${resource.url}?${query}`);
+    expect(response.statusCode, response.body).toBe(400);
+  });
+
+  test.each(resource.tenants)('$caller sees only its tenant\'s rows, also when it asks for another account', async ({ caller, sees }) => {
+    const rows = await allRows(resource, 'sort=created,asc', caller);
+    expect(rows.map(resource.key).sort()).toEqual([...sees()].sort());
+    for (const account of ['acme', 'thameside', 'harborClient']) {
+      const asked = await allRows(resource, `accountId=${accounts[account]}&sort=created,asc`, caller);
+      expect(asked.every((row) => sees().includes(resource.key(row)))).toBe(true);
+    }
+  });
+});
+
+describe('claims: get by id', () => {
+  /** [caller, seeded claims it may read, claims of another tenant]. */
+  const CASES: Array<[string, string[], string[]]> = [
+    ['agent', ['delta', 'echo', 'foxtrot', 'india'], ['golf', 'hotel']],
+    ['policyholder', ['delta', 'foxtrot'], ['golf', 'hotel']],
+    ['broker', ['golf'], ['delta', 'hotel']],
+    ['otherAgent', ['hotel'], ['delta', 'golf']],
+    ['admin', ['delta', 'golf', 'hotel'], []],
+  ];
+
+  test.each(CASES)('%s reads its claims as the list shows them', async (caller, own) => {
+    const listed = await allRows(CLAIMS, 'sort=created,asc', 'admin');
+    for (const name of own) {
+      const response = await call(caller, 'GET', `/api/claims/v1/${claims[name]}`);
+      expect(response.statusCode, name).toBe(200);
+      expect(response.json()).toMatchObject(listed.find((row) => row.id === claims[name])!);
+    }
+  });
+
+  test.each(CASES.filter(([, , foreign]) => foreign.length > 0))("%s gets another tenant's claim as a missing one: 404 alike", async (caller, _, foreign) => {
+    const missing = await call(caller, 'GET', `/api/claims/v1/${MISSING_ID}`);
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ message: 'Claim not found.' });
+    for (const name of foreign) {
+      for (const [method, url, body] of [
+        ['GET', `/api/claims/v1/${claims[name]}`, undefined],
+        ['PUT', `/api/claims/v1/${claims[name]}`, US_CLAIM],
+        ['PUT', `/api/claims/v1/${claims[name]}/file`, undefined],
+        ['DELETE', `/api/claims/v1/${claims[name]}`, undefined],
+      ] as const) {
+        const response = await call(caller, method, url, body);
+        expect(response.statusCode, `${method} ${name}`).toBe(404);
+        expect(response.json(), `${method} ${name}`).toEqual(missing.json());
+      }
+    }
+  });
+});
+
+describe('claims: writes refused by the claim definition, in both editions', () => {
+  interface Refusal {
+    edition: 'US' | 'UK';
+    write: 'create' | 'update';
+    body: Json;
+    errors: Array<{ field: string; message: string; code?: string }>;
+  }
+  const REFUSALS: Refusal[] = [
+    { edition: 'US', write: 'create', body: { ...US_CLAIM, zipCode: '00000' }, errors: [{ field: 'zipCode', message: 'Invalid ZIP Code', code: 'pattern' }] },
+    { edition: 'US', write: 'update', body: { ...US_CLAIM, city: 'Chicago 9' }, errors: [{ field: 'city', message: 'Invalid City', code: 'pattern' }] },
+    { edition: 'US', write: 'create', body: { ...US_CLAIM, isRightContact: 'no' }, errors: [
+      { field: 'contactName', message: 'Contact Name is a required field' },
+      { field: 'contactEmail', message: 'Contact Email is a required field' },
+      { field: 'contactPhone', message: 'Contact Phone is a required field' },
+    ] },
+    { edition: 'US', write: 'update', body: { ...US_CLAIM, state: '  ' }, errors: [{ field: 'state', message: 'State is a required field', code: 'required' }] },
+    { edition: 'UK', write: 'create', body: { ...UK_CLAIM, zipCode: '60607' }, errors: [{ field: 'zipCode', message: 'Invalid Postcode', code: 'pattern' }] },
+    { edition: 'UK', write: 'update', body: { ...UK_CLAIM, zipCode: undefined, city: 'L0nd0n' }, errors: [
+      { field: 'city', message: 'Invalid City/Town' },
+      { field: 'zipCode', message: 'Postcode is a required field', code: 'required' },
+    ] },
+  ];
+
+  test.each(REFUSALS)('$edition $write: $errors.0.message', async ({ edition, write, body, errors }) => {
+    const [caller, account, claim, host] = edition === 'US' ? ['agent', 'acme', 'echo', undefined] : ['broker', 'thameside', 'golf', UK_HOST];
+    const before = (await call(caller, 'GET', `/api/claims/v1/${claims[claim]}`, undefined, host)).json();
+    const response = write === 'create'
+      ? await call(caller, 'POST', `/api/policy/v1/claim?accountId=${accounts[account]}`, body, host)
+      : await call(caller, 'PUT', `/api/claims/v1/${claims[claim]}`, body, host);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe('Error saving claim');
+    expect(response.json().errors).toHaveLength(errors.length);
+    expect(response.json().errors).toMatchObject(errors);
+    // Nothing was written.
+    expect((await call(caller, 'GET', `/api/claims/v1/${claims[claim]}`, undefined, host)).json()).toEqual(before);
+    expect((await allRows(CLAIMS, 'sort=created,asc')).length).toBe(SEEDS.length);
+  });
+});
