@@ -140,7 +140,7 @@ export interface PageAction {
   dialog?: string;
   /** Run this operation (after the confirmation text is accepted, when there is one). */
   operation?: string;
-  /** Go to this path, relative to the page; `{field}` is filled from the row. */
+  /** Go to this path, relative to the user's area (`claims/{id}` is /agency/claims/…); `{field}` is filled from the row. */
   navigate?: string;
   confirm?: string;
   /** The confirm button's label (default: the action's label). */

@@ -17,6 +17,8 @@ export interface PageContextValue {
   form: (id: string) => FormDefinition;
   /** The bespoke components `component` blocks name (the app's registry). */
   components: Readonly<Record<string, ComponentType>>;
+  /** The signed-in user's area (`/agency`): actions' `navigate` paths are relative to it. */
+  areaBase: string;
   /** The studio's preview: tables show their sample rows and nothing is run. */
   preview: boolean;
 }

@@ -72,7 +72,8 @@ export function useActionRunner({ rowKey, scope, onChanged }: { rowKey: string; 
     (action: PageAction, target: ActionTarget = {}) => {
       const actionScope: PageScope = { ...scope, row: target.row, chosen: target.chosen };
       if (action.navigate) {
-        navigate(fillPath(action.navigate, target.row ?? target.chosen ?? {}), { relative: 'path' });
+        const path = fillPath(action.navigate, target.row ?? target.chosen ?? {});
+        navigate(path.startsWith('/') ? path : `${context.areaBase}/${path}`);
         return;
       }
       if (action.dialog) {

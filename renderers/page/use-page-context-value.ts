@@ -16,7 +16,9 @@ export function usePageContextValue(components: Readonly<Record<string, Componen
   const flags = useFeatureFlags();
   const granted = usePermissionsMap().data?.permissions;
   const [today] = useState(todayIso);
-  const persona = personaOfAccountType(user?.account.accountType)?.id;
+  const area = personaOfAccountType(user?.account.accountType);
+  const persona = area?.id;
+  const areaBase = area?.base ?? '';
   const roleId = user?.role.id;
   const rules = useMemo<RuleContext>(() => ({ edition: editionId, persona, role: roleId, flags, today }), [editionId, persona, roleId, flags, today]);
   const permissions = useMemo(() => (granted ? new Set(granted) : NO_PERMISSIONS), [granted]);
@@ -35,8 +37,9 @@ export function usePageContextValue(components: Readonly<Record<string, Componen
       table: (id) => registry.resolve<TableDefinition>(id, editionId),
       form: (id) => registry.resolve<FormDefinition>(id, editionId),
       components,
+      areaBase,
       preview,
     }),
-    [registry, editionId, lists, rules, permissions, components, preview],
+    [registry, editionId, lists, rules, permissions, components, areaBase, preview],
   );
 }

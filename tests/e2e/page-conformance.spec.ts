@@ -1,0 +1,189 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { OPERATIONS } from '../../api/operations.ts';
+import type { PageAction, PageDefinition, TableDefinition } from '../../engine/definitions/types.ts';
+import type { EditionId } from '../../engine/editions/edition-types.ts';
+import { getPath } from '../../engine/json/paths.ts';
+import { blocksOf } from '../../engine/pages/page-blocks.ts';
+import { PERSONAS } from '../../engine/personas/personas.ts';
+import { E2E_ORIGIN, E2E_UK_ORIGIN } from './support/origin.ts';
+import { DEMO_PASSWORD, acceptCookies } from './support/sign-in.ts';
+
+/**
+ * Every page definition, in both editions, for a user of each area it is mounted in: the page mounts
+ * (its heading, no error page, no refusal), each table block's operation answers rows that have the
+ * table's declared columns, every row action offered on the first row and every toolbar action opens
+ * what it names (a dialog that loads, a confirmation, another page). New page definitions are covered
+ * without a new test. The definitions come from the per-edition snapshots of resolved definitions,
+ * which tests/unit/definitions-snapshots.test.ts keeps current; the lint runs in
+ * tests/unit/definitions-lint.test.ts.
+ */
+
+const SNAPSHOTS = new URL('../snapshots/', import.meta.url);
+
+/** A definition as the edition resolves it. */
+function resolved<T>(edition: EditionId, id: string): T {
+  return JSON.parse(readFileSync(new URL(`${edition}/${id}.json`, SNAPSHOTS), 'utf8')) as T;
+}
+
+function pagesOf(edition: EditionId): PageDefinition[] {
+  return readdirSync(new URL(`${edition}/`, SNAPSHOTS))
+    .map((file) => resolved<{ kind: string }>(edition, file.replace(/\.json$/, '')))
+    .filter((definition): definition is PageDefinition => definition.kind === 'page');
+}
+
+const ORIGINS: Record<EditionId, string> = { us: E2E_ORIGIN, uk: E2E_UK_ORIGIN };
+
+/** A demo user of each area (server/seed/demo-world.ts); the UK brokerage's broker in the UK agency area. */
+const USERS: Record<string, Partial<Record<EditionId, string>> & { us: string }> = {
+  admin: { us: 'admin@provider.example' },
+  agency: { us: 'agent@agency.example', uk: 'broker@brokerage.example' },
+  customer: { us: 'policyholder@insured.example' },
+  da: { us: 'da@aggregator.example' },
+  mssp: { us: 'mssp@mssp.example' },
+  carrier: { us: 'carrier@carrier.example' },
+  cluster: { us: 'cluster@cluster.example' },
+  vendor: { us: 'vendor@vendor.example' },
+  reinsurer: { us: 'reinsurer@reinsurer.example' },
+  premiumprocessor: { us: 'processor@premium.example' },
+};
+
+const EDITIONS: EditionId[] = ['us', 'uk'];
+/** Pages reached through another page's action (they need a record's id) rather than by their own path. */
+const hasRouteParameters = (page: PageDefinition) => page.path.split('/').some((segment) => segment.startsWith(':'));
+
+async function signIn(page: Page, origin: string, email: string): Promise<void> {
+  await acceptCookies(page.context(), origin);
+  await page.goto(`${origin}/api/console-version`);
+  await page.evaluate(
+    async ({ username, password }) => {
+      const response = await fetch('/api/auth/v1/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) });
+      if (!response.ok) throw new Error(`sign-in of ${username}: ${response.status}`);
+      const tokens = (await response.json()) as { accessToken: string; refreshToken: string };
+      sessionStorage.setItem('auth.accessToken', tokens.accessToken);
+      sessionStorage.setItem('auth.refreshToken', tokens.refreshToken);
+    },
+    { username: email, password: DEMO_PASSWORD },
+  );
+}
+
+/** The path of an operation as a pattern over request URLs. */
+function operationPattern(operationId: string): RegExp {
+  const path = OPERATIONS[operationId as keyof typeof OPERATIONS].path.replace(/\{[^}]+\}/g, '[^/?]+');
+  return new RegExp(`${path}(\\?|$)`);
+}
+
+/** Every row of a list answer has each column's path (a null value counts: the field is there). */
+function missingColumns(table: TableDefinition, answer: unknown): string[] {
+  const rows = ((answer as { content?: unknown[] }).content ?? (Array.isArray(answer) ? answer : [])) as Record<string, unknown>[];
+  return rows.flatMap((row, index) =>
+    table.columns.filter((column) => getPath(row, column.path) === undefined && !(column.path.split('.')[0]! in row)).map((column) => `row ${index}: ${column.path}`),
+  );
+}
+
+async function expectPageMounted(page: Page, definition: PageDefinition): Promise<void> {
+  await expect(page.getByTestId(`page-${definition.id}`)).toBeVisible();
+  if (definition.showHeading !== false) await expect(page.getByRole('heading', { level: 1, name: definition.title })).toBeVisible();
+  await expect(page.getByText('An unexpected error occurred.')).toHaveCount(0);
+  await expect(page.getByTestId('page-forbidden')).toHaveCount(0);
+  await expect(page.getByTestId('block-component-missing')).toHaveCount(0);
+}
+
+/** Opens an action and checks it shows what it names, then leaves it without changing anything. */
+async function tryAction(page: Page, action: PageAction, open: () => Promise<void>): Promise<void> {
+  const before = page.url();
+  await open();
+  if (action.dialog) {
+    const dialog = page.getByTestId(`dialog-${action.dialog}`);
+    await expect(dialog, `${action.id} opens ${action.dialog}`).toBeVisible();
+    await expect(dialog.locator('form')).toBeVisible();
+    await expect(dialog.getByTestId('dialog-error')).toHaveCount(0);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(dialog).toBeHidden();
+  } else if (action.operation) {
+    const confirm = page.getByRole('alertdialog');
+    if (action.confirm) {
+      await expect(confirm).toContainText(action.confirm);
+      await confirm.getByRole('button', { name: 'Cancel' }).click();
+      await expect(confirm).toBeHidden();
+    }
+  } else if (action.navigate) {
+    await expect(page).not.toHaveURL(before);
+    const target = pagesOf('us').find((candidate) => hasRouteParameters(candidate));
+    if (target) {
+      await expect(page.getByTestId(`page-${target.id}`)).toBeVisible();
+      await expect(page.getByTestId('block-detail-error')).toHaveCount(0);
+      await expect(page.locator('[data-testid^="block-detail-"]:not([data-testid="block-detail-loading"])')).toBeVisible();
+    }
+    await page.goBack();
+  }
+}
+
+async function checkTables(page: Page, definition: PageDefinition, edition: EditionId, answers: Map<string, unknown>): Promise<void> {
+  for (const { block } of blocksOf(definition)) {
+    if (block.type !== 'table') continue;
+    const table = resolved<TableDefinition>(edition, block.table);
+    const tab = definition.blocks.flatMap((each) => (each.type === 'tabs' ? each.tabs : [])).find((candidate) => candidate.block === block);
+    if (tab) await page.getByRole('tab', { name: tab.label }).click();
+    const shown = page.getByTestId(`block-table-${table.id}`).first();
+    await expect(shown).toBeVisible();
+    if (!table.operation || !(table.operation in OPERATIONS)) {
+      await expect(shown.getByTestId('table-unavailable'), `${table.id} says its list is not available`).toBeVisible();
+      continue;
+    }
+    const grid = shown.getByRole('table');
+    await expect(shown.getByTestId('table-error')).toHaveCount(0);
+    await expect.poll(() => answers.has(table.operation!), { message: `${table.operation} was asked` }).toBe(true);
+    expect(missingColumns(table, answers.get(table.operation)), `${table.id}: columns in ${table.operation}'s rows`).toEqual([]);
+
+    const firstRow = grid.getByRole('row').nth(1);
+    const menu = firstRow.getByRole('button', { name: 'Row actions' });
+    if (await menu.count()) {
+      await menu.click();
+      const offered = await page.getByRole('menuitem').allInnerTexts();
+      await page.keyboard.press('Escape');
+      // An operation without a confirmation would run at once: those are left to the resource's own tests.
+      const tried = (table.rowActions ?? []).filter((candidate) => offered.includes(candidate.label) && (!candidate.operation || candidate.confirm));
+      for (const action of tried) {
+        await tryAction(page, action, async () => {
+          await menu.click();
+          await page.getByRole('menuitem', { name: action.label, exact: true }).click();
+        });
+      }
+    }
+    for (const action of block.actions ?? []) {
+      const button = shown.getByRole('button', { name: action.label });
+      if (!(await button.count())) continue;
+      const picker = page.getByLabel(action.choose?.label ?? '');
+      await expect.poll(async () => (action.choose && (await picker.isVisible())) || (await button.isEnabled())).toBe(true);
+      if (action.choose && (await picker.isVisible())) await picker.selectOption({ index: 1 });
+      await tryAction(page, action, () => button.click());
+    }
+  }
+}
+
+for (const edition of EDITIONS) {
+  for (const definition of pagesOf(edition)) {
+    if (hasRouteParameters(definition)) continue;
+    for (const personaId of definition.personas) {
+      const persona = PERSONAS.find((candidate) => candidate.id === personaId)!;
+      const user: string = USERS[personaId]![edition] ?? USERS[personaId]!.us;
+      test(`${edition}: ${definition.id} for ${personaId} (${user})`, async ({ page }) => {
+        const origin = ORIGINS[edition];
+        const answers = new Map<string, unknown>();
+        const operations = blocksOf(definition).flatMap(({ block }) => (block.type === 'table' ? [resolved<TableDefinition>(edition, block.table).operation] : [])).filter((id): id is string => Boolean(id && id in OPERATIONS));
+        page.on('response', async (response) => {
+          for (const operationId of operations) {
+            if (response.request().method() === 'GET' && operationPattern(operationId).test(new URL(response.url()).pathname + new URL(response.url()).search) && response.ok()) {
+              answers.set(operationId, await response.json().catch(() => undefined));
+            }
+          }
+        });
+        await signIn(page, origin, user);
+        await page.goto(`${origin}${persona.base}/${definition.path.replace(/\/\*$/, '')}`);
+        await expectPageMounted(page, definition);
+        await checkTables(page, definition, edition, answers);
+      });
+    }
+  }
+}
