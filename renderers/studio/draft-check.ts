@@ -2,13 +2,19 @@ import {
   createRegistry,
   DefinitionError,
   lintForm,
+  lintPage,
   validateAgainstMeta,
+  type ContractOperations,
+  type Definition,
   type DefinitionSourceDocuments,
   type EditionId,
   type FormDefinition,
   type MetaKind,
+  type PageDefinition,
   type Registry,
+  type TableDefinition,
 } from '../../engine/index.ts';
+import { OPERATIONS } from '../../api/operations.ts';
 import { definitionIdOf, expectedMetaKind, fileOfKey, sourceWith, type StudioKey } from './document-keys.ts';
 
 /** One finding about the draft, placed at a JSON pointer of the draft ('' for the whole document). */
@@ -33,7 +39,8 @@ const META_KINDS = new Set(['form', 'table', 'list', 'page', 'overlay', 'edition
 
 /**
  * What the engine says about a draft, as the server would on publish: the meta-schema of its kind, the
- * whole set loading with it (cross references, overlays), resolving in every edition, and the form lint.
+ * whole set loading with it (cross references, overlays), resolving in every edition, and the form and
+ * page lints.
  * Faults in other documents (a UK overlay that no longer applies) are shown on the whole draft.
  */
 export function checkDraft(text: string, key: StudioKey, base: DefinitionSourceDocuments): DraftCheck {
@@ -79,13 +86,12 @@ export function checkDraft(text: string, key: StudioKey, base: DefinitionSourceD
     for (const each of ids) {
       try {
         const resolved = registry.resolve(each, edition);
-        if (key.type === 'definition' && resolved.kind === 'form') {
-          for (const fault of lintForm(resolved as FormDefinition)) {
-            const mark = `${fault.pointer} ${fault.message}`;
-            if (seen.has(mark)) continue;
-            seen.add(mark);
-            faults.push({ pointer: fault.pointer, message: fault.message, severity: fault.severity, source: 'lint' });
-          }
+        const lint = key.type === 'definition' ? lintOf(resolved, registry, edition) : [];
+        for (const fault of lint) {
+          const mark = `${fault.pointer} ${fault.message}`;
+          if (seen.has(mark)) continue;
+          seen.add(mark);
+          faults.push({ pointer: fault.pointer, message: fault.message, severity: fault.severity, source: 'lint' });
         }
       } catch (error) {
         faults.push({ pointer: '', message: `${each} does not resolve in the ${edition.toUpperCase()} edition: ${(error as Error).message}`, severity: 'error', source: 'resolve' });
@@ -93,6 +99,20 @@ export function checkDraft(text: string, key: StudioKey, base: DefinitionSourceD
     }
   }
   return { document, faults, registry };
+}
+
+/** The contract's operations by id, for the page lint's unknown-operation check (the server's publish check adds their schemas). */
+const KNOWN_OPERATIONS: ContractOperations = Object.fromEntries(Object.keys(OPERATIONS).map((id) => [id, {}]));
+
+function lintOf(resolved: Definition, registry: Registry, edition: EditionId) {
+  if (resolved.kind === 'form') return lintForm(resolved as FormDefinition);
+  if (resolved.kind === 'page') return lintPage(resolved as PageDefinition, pageLookups(registry, edition), KNOWN_OPERATIONS);
+  return [];
+}
+
+function pageLookups(registry: Registry, edition: EditionId) {
+  const ofKind = <T,>(id: string, kind: string) => (registry.get(id)?.kind === kind ? (registry.resolve(id, edition) as T) : undefined);
+  return { table: (id: string) => ofKind<TableDefinition>(id, 'table'), form: (id: string) => ofKind<FormDefinition>(id, 'form') };
 }
 
 /** ajv reports an unknown property at its parent; point at the property itself. */

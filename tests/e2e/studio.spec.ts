@@ -220,3 +220,50 @@ test('a draft survives a reload, and leaving with unsaved changes asks first', a
   await page.getByRole('link', { name: '← Definition studio' }).click();
   await expect(page.getByRole('heading', { name: 'Definition studio' })).toBeVisible();
 });
+
+test('a page edited in the studio: previewed, refused while it names an unknown component, published, and routed for agents without a rebuild', async ({ page, browser, request }) => {
+  test.setTimeout(90_000);
+  const admin = await apiLogin(request, ADMIN);
+  await signIn(page, admin);
+  const stored = (await authorized<{ document: Record<string, unknown>; version: number }>(request, admin, '/api/definitions/v1/documents/claims-page')).document;
+  await page.goto('/admin/studio/claims-page');
+  await expect(page.getByRole('heading', { name: 'claims-page', exact: true })).toBeVisible();
+  // The preview lays the page out: its table over the table's sample rows.
+  await expect(page.getByTestId('page-preview').getByRole('table', { name: 'Claims' })).toContainText('Cedar Grove Logistics Inc');
+
+  const editor = page.getByRole('textbox', { name: 'JSON of claims-page' });
+  const replace = async (document: unknown) => {
+    await editor.click();
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.insertText(`${JSON.stringify(document, null, 2)}\n`);
+  };
+  await replace({ ...stored, blocks: [...(stored.blocks as unknown[]), { type: 'component', component: 'no-such-component' }] });
+  await expect(page.getByTestId('draft-faults')).toContainText('no registered component no-such-component');
+
+  const renamed = { ...stored, title: 'Claims and losses', nav: { label: 'Losses', order: 20 } };
+  await replace(renamed);
+  await expect(page.getByTestId('draft-faults')).toContainText('No problems found');
+  await expect(page.getByTestId('page-preview').getByRole('heading', { level: 1, name: 'Claims and losses' })).toBeVisible();
+  await page.getByRole('button', { name: 'Publish…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Publish claims-page' });
+  await dialog.getByLabel('Change note').fill('Claims are called losses in the menu');
+  await dialog.getByRole('button', { name: 'Publish', exact: true }).click();
+  await expect(page.getByTestId('studio-notice')).toContainText('Published version 1 of claims-page');
+
+  const agentContext = await browser.newContext();
+  const agentPage = await agentContext.newPage();
+  await signIn(agentPage, await apiLogin(request, AGENT));
+  await agentPage.goto('/agency/dashboard');
+  const nav = agentPage.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('link', { name: 'Losses' })).toBeVisible();
+  await nav.getByRole('link', { name: 'Losses' }).click();
+  await expect(agentPage.getByRole('heading', { level: 1, name: 'Claims and losses' })).toBeVisible();
+  await agentContext.close();
+
+  // Back to the shipped page for the tests after this one.
+  const restored = await request.post('/api/definitions/v1/documents/claims-page/restore', {
+    headers: { Authorization: `Bearer ${admin.accessToken}` },
+    data: { version: 0, note: 'Back to the shipped page', baseVersion: 1 },
+  });
+  expect([200, 201]).toContain(restored.status());
+});
