@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useState, type ComponentType } from 'react';
 import { useAtomValue } from 'jotai';
-import { personaOfAccountType, todayIso, type FormDefinition, type ListDefinition, type RuleContext, type TableDefinition } from '../../engine/index.ts';
+import { personaOfAccountType, ruleContextOf, todayIso, type FormDefinition, type ListDefinition, type RuleContext, type TableDefinition } from '../../engine/index.ts';
 import { editionIdAtom } from '../definitions/registry-atoms.ts';
 import { useRegistry } from '../definitions/use-registry.ts';
 import { useCurrentUser, useFeatureFlags, usePermissionsMap } from '../session/use-session.ts';
@@ -16,11 +16,11 @@ export function usePageContextValue(components: Readonly<Record<string, Componen
   const flags = useFeatureFlags();
   const granted = usePermissionsMap().data?.permissions;
   const [today] = useState(todayIso);
-  const area = personaOfAccountType(user?.account.accountType);
-  const persona = area?.id;
-  const areaBase = area?.base ?? '';
+  const accountType = user?.account.accountType;
+  const areaBase = personaOfAccountType(accountType)?.base ?? '';
   const roleId = user?.role.id;
-  const rules = useMemo<RuleContext>(() => ({ edition: editionId, persona, role: roleId, flags, today }), [editionId, persona, roleId, flags, today]);
+  // The same context the server builds for its check of a bound operation (engine/rules/rule-context.ts).
+  const rules = useMemo<RuleContext>(() => ruleContextOf({ edition: editionId, accountType, roleId, flags, today }), [editionId, accountType, roleId, flags, today]);
   const permissions = useMemo(() => (granted ? new Set(granted) : NO_PERMISSIONS), [granted]);
   const lists = useCallback(
     (id: string) => (registry.get(id)?.kind === 'list' ? registry.resolve<ListDefinition>(id, editionId) : undefined),
