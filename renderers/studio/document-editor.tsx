@@ -11,7 +11,8 @@ import { definitionIdOf, expectedMetaKind, studioPath, type StudioKey } from './
 import { checkDraft, resolveIn, type DraftFault } from './draft-check.ts';
 import { clearDraft, documentText, readDraft, writeDraft } from './draft-storage.ts';
 import { completionSchemaOf } from './completion-schema.ts';
-import { getDocument, publishDocument, publishFailureOf, type CurrentDocument, type PublishFailure } from './studio-api.ts';
+import { publishFailureOf, type CurrentDocument, type PublishFailure } from './definition-documents.ts';
+import { run } from '../session/api.ts';
 import { JsonEditor } from './json-editor.tsx';
 import { DraftFaults } from './draft-faults.tsx';
 import { FormPicker, StudioPreview } from './studio-preview.tsx';
@@ -107,7 +108,7 @@ export function DocumentEditor({ studioKey, current, notice, onNotice, onReload,
     }
     setBusy(true);
     try {
-      const published = await publishDocument(key, document, note, baseVersion);
+      const published = await run('publishDefinition', { params: { key }, body: { document: document as Record<string, unknown>, note, baseVersion } });
       clearDraft(key);
       setPublishOpen(false);
       const warnings = published.warnings.length ? ` (${published.warnings.length} warning${published.warnings.length === 1 ? '' : 's'})` : '';
@@ -302,7 +303,7 @@ function ConflictPanel({ studioKey, failure, draft, onLoadCurrent }: { studioKey
           variant="outline"
           onClick={() => {
             setError(undefined);
-            getDocument(studioKey.key).then(
+            run('getDefinitionDocument', { params: { key: studioKey.key } }).then(
               (document) => setTheirs(document.document),
               (failed: unknown) => setError((failed as Error).message),
             );

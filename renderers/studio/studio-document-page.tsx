@@ -3,7 +3,8 @@ import { Alert, Box, Button, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useParams } from 'react-router';
 import { useServerDefinitions } from '../definitions/server-source.ts';
 import { parseStudioKey } from './document-keys.ts';
-import { getDocument, loadFailureMessage } from './studio-api.ts';
+import { loadFailureMessage } from './definition-documents.ts';
+import { run } from '../session/api.ts';
 import { useAsync } from './use-async.ts';
 import { StudioNotFound } from './studio-not-found.tsx';
 import { DocumentEditor } from './document-editor.tsx';
@@ -13,7 +14,7 @@ export function StudioDocumentPage() {
   const { key = '' } = useParams();
   const studioKey = parseStudioKey(key);
   const server = useServerDefinitions();
-  const current = useAsync(() => getDocument(key), [key]);
+  const current = useAsync(() => run('getDefinitionDocument', { params: { key } }), [key]);
   // Survives the editor's remount after a publish, so the confirmation stays on screen.
   const [notice, setNotice] = useState<string>();
 

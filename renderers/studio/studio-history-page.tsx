@@ -6,7 +6,8 @@ import { definitionSourceAtom } from '../definitions/registry-atoms.ts';
 import { useReloadServerDefinitions, useServerDefinitions } from '../definitions/server-source.ts';
 import { usePermission } from '../session/use-session.ts';
 import { definitionIdOf, parseStudioKey, studioPath, type StudioKey } from './document-keys.ts';
-import { getVersion, listVersions, loadFailureMessage, publishFailureOf, restoreVersion, type VersionList, type VersionSummary } from './studio-api.ts';
+import { loadFailureMessage, publishFailureOf, type VersionList, type VersionSummary } from './definition-documents.ts';
+import { run } from '../session/api.ts';
 import { useAsync } from './use-async.ts';
 import { StudioNotFound } from './studio-not-found.tsx';
 import { DiffTable } from './diff-table.tsx';
@@ -20,7 +21,7 @@ export function StudioHistoryPage() {
   const { key = '' } = useParams();
   const studioKey = parseStudioKey(key);
   useServerDefinitions();
-  const versions = useAsync(() => listVersions(key), [key]);
+  const versions = useAsync(() => run('listDefinitionVersions', { params: { key } }), [key]);
   // Kept here: the history below starts afresh with every new current version.
   const [notice, setNotice] = useState<string>();
   if (!studioKey) return <StudioNotFound message={`"${key}" is not a definition key.`} />;
@@ -157,7 +158,7 @@ function VersionDiff({ studioKey, versions, from, to, onFrom, onTo }: { studioKe
   const base = useAtomValue(definitionSourceAtom);
   const editions = base.editions.map((entry) => String((entry.document as { id?: unknown }).id));
   const [view, setView] = useState<DiffView>(definitionIdOf(studioKey) ? (studioKey.type === 'overlay' ? studioKey.edition : 'us') : 'document');
-  const documents = useAsync(() => Promise.all([getVersion(studioKey.key, from), getVersion(studioKey.key, to)]), [studioKey.key, from, to]);
+  const documents = useAsync(() => Promise.all([run('getDefinitionVersion', { params: { key: studioKey.key, version: from } }), run('getDefinitionVersion', { params: { key: studioKey.key, version: to } })]), [studioKey.key, from, to]);
   const diffed = useMemo(
     () => (documents.status === 'ready' ? diffInView(base, studioKey, documents.data[0].document, documents.data[1].document, view) : undefined),
     [documents, base, studioKey, view],
@@ -221,7 +222,7 @@ function RestoreDialog({ studioKey, version, baseVersion, onClose, onRestored }:
       onConfirm={(note) => {
         setBusy(true);
         setError(undefined);
-        restoreVersion(studioKey.key, version.version, note, baseVersion)
+        run('restoreDefinitionVersion', { params: { key: studioKey.key }, body: { version: version.version, note, baseVersion } })
           .then(async (published) => {
             await reloadServer();
             onRestored(`Version ${version.version} was restored as version ${published.version}. Everyone gets it on their next page load.`);

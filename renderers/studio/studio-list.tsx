@@ -3,7 +3,8 @@ import { Alert, Badge, Box, Button, Heading, HStack, Input, Link as ChakraLink, 
 import { Link } from 'react-router';
 import { useAtomValue } from 'jotai';
 import { registryResultAtom } from '../definitions/registry-atoms.ts';
-import { listDocuments, loadFailureMessage, type DocumentSummary } from './studio-api.ts';
+import { loadFailureMessage, type DocumentSummary } from './definition-documents.ts';
+import { run } from '../session/api.ts';
 import { useAsync } from './use-async.ts';
 import { studioPath } from './document-keys.ts';
 import { draftKeys } from './draft-storage.ts';
@@ -13,7 +14,7 @@ const KINDS = ['form', 'table', 'list', 'page', 'overlay', 'edition'];
 
 /** Every document the studio can change: definitions, edition settings and overlays, with what is current. */
 export function StudioList() {
-  const documents = useAsync(listDocuments, []);
+  const documents = useAsync(() => run('listDefinitionDocuments').then((answer) => answer.content), []);
   const [text, setText] = useState('');
   const [kind, setKind] = useState('');
   const [status, setStatus] = useState('');

@@ -1,5 +1,7 @@
-import type { ApiClient } from '../../api/client.ts';
-import { api } from '../session/api.ts';
+/**
+ * The studio's view of the definition operations' answers: their types, and what a refused publish or
+ * a failed load says to the user. The calls themselves go through `run` (api/run.ts).
+ */
 import { isApiError } from '../../api/api-error.ts';
 import type { components } from '../../api/schema.d.ts';
 
@@ -11,57 +13,6 @@ export type VersionList = Schemas['DefinitionVersionList'];
 export type StoredVersion = Schemas['DefinitionVersion'];
 export type Published = Schemas['DefinitionPublished'];
 export type ServerFault = Schemas['DefinitionFault'];
-
-/** The app's one client (one per tab, so token refreshes never race); tests may hand over another. */
-let shared: ApiClient = api;
-
-export function setDefinitionsApiClient(client: ApiClient): void {
-  shared = client;
-}
-
-export function definitionsApi(): ApiClient {
-  return shared;
-}
-
-const path = (key: string) => ({ params: { path: { key } } });
-
-export async function listDocuments(): Promise<DocumentSummary[]> {
-  const { data } = await definitionsApi().GET('/api/definitions/v1/documents');
-  return data!.content;
-}
-
-export async function getDocument(key: string): Promise<CurrentDocument> {
-  const { data } = await definitionsApi().GET('/api/definitions/v1/documents/{key}', path(key));
-  return data!;
-}
-
-export async function listVersions(key: string): Promise<VersionList> {
-  const { data } = await definitionsApi().GET('/api/definitions/v1/documents/{key}/versions', path(key));
-  return data!;
-}
-
-export async function getVersion(key: string, version: number): Promise<StoredVersion> {
-  const { data } = await definitionsApi().GET('/api/definitions/v1/documents/{key}/versions/{version}', {
-    params: { path: { key, version } },
-  });
-  return data!;
-}
-
-export async function publishDocument(key: string, document: object, note: string, baseVersion: number): Promise<Published> {
-  const { data } = await definitionsApi().POST('/api/definitions/v1/documents/{key}/versions', {
-    ...path(key),
-    body: { document: document as Record<string, unknown>, note, baseVersion },
-  });
-  return data!;
-}
-
-export async function restoreVersion(key: string, version: number, note: string, baseVersion: number): Promise<Published> {
-  const { data } = await definitionsApi().POST('/api/definitions/v1/documents/{key}/restore', {
-    ...path(key),
-    body: { version, note, baseVersion },
-  });
-  return data!;
-}
 
 /** What a refused publish or restore said, split the way the studio shows it. */
 export type PublishFailure =
