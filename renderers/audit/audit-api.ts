@@ -1,14 +1,15 @@
-/** The audit log search of the contract (searchAuditLog), as a server-paged table asks for it. */
+/**
+ * The audit log table's query as searchAuditLog's parameters. The log's date filter is a range of whole
+ * local days, sent as instants (the log records instants), so it does not follow the pages' date
+ * convention (YYYY-MM-DD from and to) and the audit page keeps this small mapping of its own.
+ */
 import type { components } from '../../api/schema.d.ts';
 import type { TableQuery } from '../table/table-types.ts';
-import { api } from '../session/api.ts';
+import { fetchAllRows } from '../page/fetch-all-rows.ts';
+import { run } from '../session/api.ts';
 
 export type AuditPage = components['schemas']['AuditPage'];
 export type AuditEntry = components['schemas']['AuditEntry'];
-
-/** The most rows a CSV export collects (page by page, at the largest page size). */
-export const AUDIT_EXPORT_LIMIT = 10_000;
-const EXPORT_PAGE_SIZE = 100;
 
 /** The table's date range (whole days, local dates) as the operation's from and to instants. */
 function dateRange(value: unknown): { from?: string; to?: string } {
@@ -25,30 +26,21 @@ function actionOf(value: unknown): { action?: string } {
 }
 
 export async function searchAuditLog(query: TableQuery, signal?: AbortSignal): Promise<AuditPage> {
-  const size = query.size as 25 | 50 | 100;
-  const { data } = await api.GET('/api/audit/v1/entries', {
-    params: {
-      query: {
-        page: query.page,
-        size,
-        ...(query.sort ? { sort: `${query.sort.column},${query.sort.desc ? 'desc' : 'asc'}` } : {}),
-        ...(query.search.trim() ? { search: query.search.trim() } : {}),
-        ...dateRange(query.filters.at),
-        ...actionOf(query.filters.action),
-      },
+  return run('searchAuditLog', {
+    query: {
+      page: query.page,
+      // The contract lists the page sizes the table offers.
+      size: query.size as 25 | 50 | 100,
+      ...(query.sort ? { sort: `${query.sort.column},${query.sort.desc ? 'desc' : 'asc'}` } : {}),
+      ...(query.search.trim() ? { search: query.search.trim() } : {}),
+      ...dateRange(query.filters.at),
+      ...actionOf(query.filters.action),
     },
     signal,
   });
-  return data!;
 }
 
-/** Every entry that matches the query, for the CSV export, up to AUDIT_EXPORT_LIMIT. */
+/** Every entry that matches the query, for the CSV export (not only the page on screen). */
 export async function allAuditEntries(query: TableQuery): Promise<AuditEntry[]> {
-  const rows: AuditEntry[] = [];
-  for (let page = 0; rows.length < AUDIT_EXPORT_LIMIT; page += 1) {
-    const answer = await searchAuditLog({ ...query, page, size: EXPORT_PAGE_SIZE });
-    rows.push(...answer.content);
-    if (rows.length >= answer.totalElements || answer.content.length === 0) break;
-  }
-  return rows.slice(0, AUDIT_EXPORT_LIMIT);
+  return (await fetchAllRows((page) => searchAuditLog(page), query)) as AuditEntry[];
 }
