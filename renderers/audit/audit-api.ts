@@ -5,7 +5,6 @@
  */
 import type { components } from '../../api/schema.d.ts';
 import type { TableQuery } from '../table/table-types.ts';
-import { fetchAllRows } from '../page/fetch-all-rows.ts';
 import { run } from '../session/api.ts';
 
 export type AuditPage = components['schemas']['AuditPage'];
@@ -38,9 +37,4 @@ export async function searchAuditLog(query: TableQuery, signal?: AbortSignal): P
     },
     signal,
   });
-}
-
-/** Every entry that matches the query, for the CSV export (not only the page on screen). */
-export async function allAuditEntries(query: TableQuery): Promise<AuditEntry[]> {
-  return (await fetchAllRows((page) => searchAuditLog(page), query)) as AuditEntry[];
 }

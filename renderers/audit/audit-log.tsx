@@ -1,18 +1,15 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo } from 'react';
 import { Alert, Stack } from '@chakra-ui/react';
 import { useAtomValue } from 'jotai';
 import type { ListDefinition, TableDefinition } from '../../engine/index.ts';
-import { errorMessage } from '../../api/api-error.ts';
 import { editionIdAtom } from '../definitions/registry-atoms.ts';
 import { useRegistry } from '../definitions/use-registry.ts';
 import { DefinitionTable } from '../table/definition-table.tsx';
-import type { Row, ServerRows, TableQuery } from '../table/table-types.ts';
-import { allAuditEntries, searchAuditLog, type AuditPage } from './audit-api.ts';
+import type { Row } from '../table/table-types.ts';
+import { useServerRows } from '../page/use-server-rows.ts';
+import { searchAuditLog } from './audit-api.ts';
 
 export const AUDIT_TABLE_ID = 'audit-log';
-
-type State = { status: 'loading' | 'ready'; page: AuditPage } | { status: 'error'; page: AuditPage; message: string };
-const EMPTY: AuditPage = { content: [], totalElements: 0, page: 0, size: 25 };
 
 /**
  * The audit log page's `audit-log` component: the `audit-log` table definition over the server's audit
@@ -28,25 +25,7 @@ export function AuditLog() {
     (id: string) => (registry.get(id)?.kind === 'list' ? registry.resolve<ListDefinition>(id, editionId) : undefined),
     [registry, editionId],
   );
-  const [state, setState] = useState<State>({ status: 'loading', page: EMPTY });
-  const loads = useRef<AbortController | null>(null);
-
-  const onQueryChange = useCallback(async (query: TableQuery) => {
-    loads.current?.abort();
-    const controller = new AbortController();
-    loads.current = controller;
-    setState((current) => ({ status: 'loading', page: current.page }));
-    try {
-      const page = await searchAuditLog(query, controller.signal);
-      if (!controller.signal.aborted) setState({ status: 'ready', page });
-    } catch (error) {
-      if (!controller.signal.aborted) setState((current) => ({ status: 'error', page: current.page, message: errorMessage(error) }));
-    }
-  }, []);
-  const server = useMemo<ServerRows>(
-    () => ({ totalElements: state.page.totalElements, onQueryChange: (query) => void onQueryChange(query), fetchAll: allAuditEntries as ServerRows['fetchAll'] }),
-    [state.page.totalElements, onQueryChange],
-  );
+  const { state, server } = useServerRows(searchAuditLog);
 
   return (
     <Stack gap="5" data-testid="audit-page">
@@ -60,7 +39,7 @@ export function AuditLog() {
       )}
       <DefinitionTable
         definition={table}
-        rows={state.page.content as unknown as Row[]}
+        rows={state.page.content as Row[]}
         edition={edition}
         lists={lists}
         loading={state.status === 'loading'}

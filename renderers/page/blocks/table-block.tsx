@@ -1,23 +1,20 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo } from 'react';
 import { Alert, Button, Heading, HStack, Stack } from '@chakra-ui/react';
-import { errorMessage } from '../../../api/api-error.ts';
 import { isOperationId, runNamed } from '../../../api/run.ts';
 import { evaluateLogicMap, type PageAction, type TableBlock, type TableDefinition } from '../../../engine/index.ts';
 import { DefinitionTable } from '../../table/definition-table.tsx';
-import type { Row, ServerRows, TableQuery } from '../../table/table-types.ts';
+import type { Row, TableQuery } from '../../table/table-types.ts';
 import { run } from '../../session/api.ts';
-import { fetchAllRows, type RowsPage } from '../fetch-all-rows.ts';
+import type { RowsPage } from '../fetch-all-rows.ts';
 import { useModalRequest } from '../modal-request.ts';
 import { actionOffered } from '../operation-access.ts';
 import { usePageContext } from '../page-context.ts';
 import type { PageScope } from '../page-scope.ts';
 import { operationQuery } from '../table-query.ts';
 import { useActionRunner } from '../use-action-runner.tsx';
+import { useServerRows } from '../use-server-rows.ts';
 import { ToolbarAction } from './toolbar-action.tsx';
 import { UnavailableTable } from './unavailable-table.tsx';
-
-type State = { status: 'loading' | 'ready'; page: RowsPage } | { status: 'error'; page: RowsPage; message: string };
-const EMPTY: RowsPage = { content: [], totalElements: 0 };
 
 /** A table block: the table definition's operation, paged, sorted, searched and filtered on the server. */
 export function TableBlockView({ block, scope, showTitle }: { block: TableBlock; scope: PageScope; showTitle?: boolean }) {
@@ -31,32 +28,11 @@ export function TableBlockView({ block, scope, showTitle }: { block: TableBlock;
 function LiveTable({ block, table, operationId, scope, showTitle }: { block: TableBlock; table: TableDefinition; operationId: string; scope: PageScope; showTitle?: boolean }) {
   const { edition, lists, permissions, form } = usePageContext();
   const extra = useMemo(() => evaluateLogicMap(block.query, scope as unknown as Record<string, unknown>), [block.query, scope]);
-  const [state, setState] = useState<State>({ status: 'loading', page: EMPTY });
-  const lastQuery = useRef<TableQuery | null>(null);
-  const loads = useRef<AbortController | null>(null);
-
   const readPage = useCallback(
     async (query: TableQuery, signal?: AbortSignal) => (await runNamed(run, operationId, { query: operationQuery(table, query, extra), signal })) as RowsPage,
     [operationId, table, extra],
   );
-  const load = useCallback(
-    async (query: TableQuery) => {
-      lastQuery.current = query;
-      loads.current?.abort();
-      const controller = new AbortController();
-      loads.current = controller;
-      setState((current) => ({ status: 'loading', page: current.page }));
-      try {
-        const page = await readPage(query, controller.signal);
-        if (!controller.signal.aborted) setState({ status: 'ready', page });
-      } catch (error) {
-        if (!controller.signal.aborted) setState((current) => ({ status: 'error', page: current.page, message: errorMessage(error) }));
-      }
-    },
-    [readPage],
-  );
-  useEffect(() => () => loads.current?.abort(), []);
-  const reload = useCallback(() => lastQuery.current && void load(lastQuery.current), [load]);
+  const { state, server, reload } = useServerRows(readPage);
   const onChanged = useCallback((delayMs: number) => void window.setTimeout(reload, delayMs), [reload]);
 
   const runner = useActionRunner({ rowKey: table.rowKey, scope, onChanged });
@@ -82,15 +58,6 @@ function LiveTable({ block, table, operationId, scope, showTitle }: { block: Tab
     [rowActions, toolbar, runner],
   );
   useModalRequest(actionNames, openRequested);
-
-  const server = useMemo<ServerRows>(
-    () => ({
-      totalElements: state.page.totalElements,
-      onQueryChange: (query) => void load(query),
-      fetchAll: (query) => fetchAllRows((page) => readPage(page), query),
-    }),
-    [state.page.totalElements, load, readPage],
-  );
 
   return (
     <Stack gap="3" data-testid={`block-table-${table.id}`}>
