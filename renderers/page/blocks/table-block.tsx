@@ -20,7 +20,7 @@ import { UnavailableTable } from './unavailable-table.tsx';
 export function TableBlockView({ block, scope, showTitle }: { block: TableBlock; scope: PageScope; showTitle?: boolean }) {
   const { table: tableOf, preview } = usePageContext();
   const table = tableOf(block.table);
-  if (preview) return <SampleTable table={table} showTitle={showTitle} />;
+  if (preview) return <SampleTable table={table} actions={block.actions ?? []} showTitle={showTitle} />;
   if (!table.operation || !isOperationId(table.operation)) return <UnavailableTable table={table} showTitle={showTitle} />;
   return <LiveTable block={block} table={table} operationId={table.operation} scope={scope} showTitle={showTitle} />;
 }
@@ -102,16 +102,27 @@ function LiveTable({ block, table, operationId, scope, showTitle }: { block: Tab
   );
 }
 
-/** In the studio's preview: the table over its sample rows, nothing run. */
-function SampleTable({ table, showTitle }: { table: TableDefinition; showTitle?: boolean }) {
+/** In the studio's preview: the table over its sample rows, its toolbar drawn but not live, nothing run. */
+function SampleTable({ table, actions, showTitle }: { table: TableDefinition; actions: PageAction[]; showTitle?: boolean }) {
   const { edition, lists } = usePageContext();
   return (
     <Stack gap="3" data-testid={`block-table-${table.id}`}>
-      {showTitle && (
-        <Heading as="h2" size="lg">
-          {table.title ?? table.id}
-        </Heading>
-      )}
+      <HStack justify="space-between" align="end" wrap="wrap" gap="4">
+        {showTitle ? (
+          <Heading as="h2" size="lg">
+            {table.title ?? table.id}
+          </Heading>
+        ) : (
+          <span />
+        )}
+        <HStack gap="3">
+          {actions.map((action) => (
+            <Button key={action.id} colorPalette="blue" disabled title="Not live in the preview">
+              {action.label}
+            </Button>
+          ))}
+        </HStack>
+      </HStack>
       <DefinitionTable definition={table} rows={(table.sample ?? []) as Row[]} edition={edition} lists={lists} />
     </Stack>
   );
