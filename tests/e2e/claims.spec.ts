@@ -190,6 +190,12 @@ for (const edition of EDITIONS) {
       await expect(page).toHaveURL(new RegExp(`/agency/claims/[0-9a-f-]{36}$`));
       await expect(page.getByRole('heading', { level: 1, name: 'Claim' })).toBeVisible();
       await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue(reporter);
+      // Below it, the client's claims: a table block filtered by the record's account.
+      const related = page.getByTestId('block-table-claims');
+      await expect(related.getByRole('row').filter({ hasText: reporter })).toHaveCount(1);
+      const client = (await related.getByRole('row').filter({ hasText: reporter }).getByRole('cell').nth(2).innerText()).trim();
+      const clients = await related.getByRole('row').locator('td:nth-child(3)').allInnerTexts();
+      expect(new Set(clients.map((text) => text.trim()))).toEqual(new Set([client]));
     });
 
     test('delete asks first; a claim filed meanwhile is refused with the spec text and the reason', async ({ page }) => {
