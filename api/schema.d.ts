@@ -1038,6 +1038,61 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/v1/teams/all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The teams of the caller's organisation (of every organisation for provider staff), one page at a time */
+        get: operations["listAllTeams"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/v1/teams": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A new team in the caller's organisation (checked with definitions/forms/team.json) */
+        post: operations["createTeam"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/v1/teams/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** One team the caller may see */
+        get: operations["getTeam"];
+        /** Rename a team (checked with definitions/forms/team.json) */
+        put: operations["updateTeam"];
+        post?: never;
+        /** Delete a team that is not its organisation's default team; its members stay in the organisation */
+        delete: operations["deleteTeam"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/v1/wf/{id}": {
         parameters: {
             query?: never;
@@ -1740,6 +1795,26 @@ export interface components {
         };
         AccountSummaryList: {
             content: components["schemas"]["AccountSummary"][];
+        };
+        /** @description The team form's data (definitions/forms/team.json); its rules and messages come from the definition. */
+        TeamFields: {
+            name: string;
+        };
+        TeamRecord: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            isDefault: boolean;
+            members: number;
+            /** Format: uuid */
+            accountId: string;
+            accountName: string;
+        };
+        TeamPage: {
+            content: components["schemas"]["TeamRecord"][];
+            totalElements: number;
+            page: number;
+            size: number;
         };
         Workflow: {
             /** @description E_PAY, SURPLUS_NOTICE or another flow */
@@ -3631,6 +3706,149 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+        };
+    };
+    listAllTeams: {
+        parameters: {
+            query?: {
+                page?: number;
+                /** @description The agency team list asks for 3000 (spec 001 section 9) */
+                size?: number;
+                /** @description 'field,direction': name, members or accountName; asc or desc (default name,asc) */
+                sort?: string;
+                /** @description Text found in the team's name or its organisation's name */
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of teams */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createTeam: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TeamFields"];
+            };
+        };
+        responses: {
+            /** @description The team as stored */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamRecord"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    getTeam: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Team */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamRecord"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateTeam: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TeamFields"];
+            };
+        };
+        responses: {
+            /** @description The team as stored */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamRecord"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    deleteTeam: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
         };
     };
     getWorkflow: {
