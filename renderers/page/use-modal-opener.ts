@@ -4,8 +4,11 @@ import { MODAL_OPEN_DELAY_MS } from '../session/constants.ts';
 import { toaster } from '../shell/toaster.tsx';
 import { modalRequestOf, type ModalRequest, type ModalRequests } from './modal-request.ts';
 
-/** How long a requested dialog waits for a block to take it before the page says it is not here. */
-const UNCLAIMED_AFTER_MS = 250;
+/**
+ * How long a requested dialog waits for a block to take it before the page says it is not here: a block
+ * offers its actions only once the user's permissions have loaded, which on a slow line can take a while.
+ */
+const UNCLAIMED_AFTER_MS = 10_000;
 
 /**
  * The query-string modal opener (spec 002 section 2): a link carrying `modal` and `modalData` opens that

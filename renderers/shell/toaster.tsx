@@ -1,7 +1,7 @@
 import { Toaster as ChakraToaster, Portal, Stack, Toast, createToaster } from '@chakra-ui/react';
 
-/** Toasts: at most three at once, top right, where they never cover a dialog's buttons. */
-export const toaster = createToaster({ placement: 'top-end', pauseOnPageIdle: true, max: 3 });
+/** Toasts: at most three at once, bottom right (spec 000 section 9: 'snackbar limit 3 at once; default position bottom-right'). */
+export const toaster = createToaster({ placement: 'bottom-end', pauseOnPageIdle: true, max: 3 });
 
 export function Toaster() {
   return (

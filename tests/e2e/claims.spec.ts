@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { E2E_ORIGIN, E2E_UK_ORIGIN } from './support/origin.ts';
-import { DEMO_PASSWORD, acceptCookies } from './support/sign-in.ts';
+import { DEMO_PASSWORD, acceptCookies, dismissToasts } from './support/sign-in.ts';
 
 /**
  * The claims pages, drawn from definitions/pages/claims-page.json and claim-detail-page.json against the
@@ -164,6 +164,7 @@ for (const edition of EDITIONS) {
       await expect(page.getByText('You can keep editing it, or file it from the list.')).toBeVisible();
       await expect(dialog).toBeVisible();
       await expect(dialog.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue(reporter);
+      await dismissToasts(page);
       await dialog.getByRole('textbox', { name: 'Role', exact: true }).fill('Office Manager');
       await dialog.getByRole('button', { name: 'Save' }).click();
       await expect(dialog).toBeHidden();

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_ORIGIN, E2E_UK_ORIGIN } from './support/origin.ts';
-import { DEMO_PASSWORD, acceptCookies } from './support/sign-in.ts';
+import { DEMO_PASSWORD, acceptCookies, dismissToasts } from './support/sign-in.ts';
 
 /**
  * The teams page (definitions/pages/teams-page.json) in both editions: an agency adds a team through the
@@ -48,6 +48,7 @@ for (const { edition, origin, user, organisation } of CASES) {
     await expect(page.getByText('Team created', { exact: true })).toBeVisible();
     const row = table.getByRole('row').filter({ hasText: name });
     await expect(row).toBeVisible();
+    await dismissToasts(page);
 
     await row.getByRole('button', { name: 'Row actions' }).click();
     await page.getByRole('menuitem', { name: 'Rename' }).click();
@@ -57,6 +58,7 @@ for (const { edition, origin, user, organisation } of CASES) {
     await expect(page.getByText('Team saved', { exact: true })).toBeVisible();
     const renamed = table.getByRole('row').filter({ hasText: `${name} renamed` });
     await expect(renamed).toBeVisible();
+    await dismissToasts(page);
 
     await renamed.getByRole('button', { name: 'Row actions' }).click();
     await page.getByRole('menuitem', { name: 'Delete' }).click();

@@ -92,3 +92,13 @@ export function linkPath(body: string, page: string): string {
   if (!match?.[1]) throw new Error(`no /${page}/ link in: ${body}`);
   return match[1];
 }
+
+/** Closes the toasts on screen (bottom right, they can cover a dialog's buttons until they time out). */
+export async function dismissToasts(page: Page): Promise<void> {
+  const dismiss = page.getByRole('button', { name: 'Dismiss notification' });
+  // A toast already leaving cannot be clicked: try each once, then wait until none is left.
+  for (let round = 0; round < 3 && (await dismiss.count()) > 0; round += 1) {
+    await dismiss.first().click({ timeout: 2_000 }).catch(() => undefined);
+  }
+  await expect(dismiss).toHaveCount(0);
+}
