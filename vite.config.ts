@@ -8,7 +8,8 @@ const projectRoot = fileURLToPath(new URL('.', import.meta.url));
 // project root through import.meta.glob, so the dev server may serve files from there too.
 export default defineConfig({
   root: 'renderers',
-  publicDir: false,
+  // renderers/public: files served as they are (the old-browser notice, a classic script).
+  publicDir: 'public',
   plugins: [react()],
   server: { fs: { allow: [projectRoot] } },
   build: {

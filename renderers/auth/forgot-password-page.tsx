@@ -1,6 +1,6 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Text } from '@chakra-ui/react';
-import { useLocation } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { ApiError, isApiError } from '../../api/api-error.ts';
 import { FORGOT_PASSWORD_ERRORS, MFA_RESET_ERRORS } from '../../api/error-catalogue.ts';
 import { DefinitionDialog } from '../dialog/definition-dialog.tsx';
@@ -31,6 +31,8 @@ export function ForgotPasswordPage() {
   const [sent, setSent] = useState<string>();
   const [captchaUnavailable, setCaptchaUnavailable] = useState(false);
   const [mfaDialogOpen, setMfaDialogOpen] = useState(state?.resetMfa === true);
+  const mfaSent = useRef(false);
+  const navigate = useNavigate();
 
   const submit = async (payload: Record<string, unknown>) => {
     const email = String(payload.email);
@@ -59,8 +61,15 @@ export function ForgotPasswordPage() {
       <ResetMfaDialog
         open={mfaDialogOpen}
         username={state?.username}
-        onClose={() => setMfaDialogOpen(false)}
-        onSent={() => setSent(RESET_MFA_SENT)}
+        onClose={() => {
+          setMfaDialogOpen(false);
+          // Spec 001 section 2: cancelling the MFA reset goes back to sign-in; after a reset the page says what was sent.
+          if (!mfaSent.current) navigate('/login');
+        }}
+        onSent={() => {
+          mfaSent.current = true;
+          setSent(RESET_MFA_SENT);
+        }}
       />
     </AuthCard>
   );

@@ -223,6 +223,16 @@ describe('reporting a claim', () => {
     expect((await call(policyholder, 'DELETE', `/api/claims/v1/${own.json().id}`)).statusCode).toBe(200);
   });
 
+  test("an agency reports claims for its clients, not on its own account (given or by default)", async () => {
+    const [{ id: agencyAccountId }] = (await t.db.query<{ id: string }>(`SELECT id FROM accounts WHERE name = 'Summit Risk Partners'`)) as [{ id: string }];
+    for (const accountId of [agencyAccountId, undefined]) {
+      const refused = await createClaim(agent, US_CLAIM, accountId);
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(refused.json().message).toBe("A claim is reported for a client's account, not for the agency's own account.");
+    }
+    expect((await search(admin, '?size=100')).content.filter((row) => row.accountName === 'Summit Risk Partners')).toEqual([]);
+  });
+
   test('search pages, sorts and searches', async () => {
     const second = await createClaim(agent, { ...US_CLAIM, companyName: 'Brightline Dental Group', name: 'Daniel Okafor', lossDate: '2026-01-05' }, insuredId);
     expect(second.statusCode).toBe(201);

@@ -114,6 +114,20 @@ test('Reset MFA opens the confirmation dialog on the forgot-password page', asyn
   await passwordBox(dialog).fill(DEMO_PASSWORD);
   await dialog.getByRole('button', { name: 'Reset MFA' }).click();
   await expect(page.getByTestId('reset-sent')).toHaveText('An email has been sent to you. Please follow the instructions to reset your MFA.');
+  await expect(page).toHaveURL(/\/forgot-password$/);
+});
+
+test('cancelling the MFA reset goes back to sign-in', async ({ page }) => {
+  await acceptCookies(page.context());
+  await page.goto('/login');
+  await emailBox(page).fill('mfa@agency.example');
+  await passwordBox(page).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.getByRole('link', { name: 'Reset MFA' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('heading', { name: 'Reset Multi Factor Authentication' })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL(/\/login$/);
 });
 
 test('forgot password and reset: the e-mailed link sets a new password that then signs in', async ({ page, request }) => {

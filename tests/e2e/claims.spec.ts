@@ -236,9 +236,11 @@ for (const edition of EDITIONS) {
       await expect(claimsTable(page).getByRole('row')).toHaveCount(6);
 
       await pagination.getByRole('button', { name: 'First page' }).click();
-      await page.getByTestId('sort-companyName').click();
-      await expect(claimsTable(page).getByRole('columnheader', { name: 'Client' })).toHaveAttribute('aria-sort', 'ascending');
-      await expect(claimsTable(page).getByRole('row').nth(1)).toContainText(`${token} Co 01`);
+      await page.getByTestId('sort-name').click();
+      await expect(claimsTable(page).getByRole('columnheader', { name: 'Reported By' })).toHaveAttribute('aria-sort', 'ascending');
+      await expect(claimsTable(page).getByRole('row').nth(1)).toContainText(`${token} 01`);
+      await page.getByTestId('sort-name').click();
+      await expect(claimsTable(page).getByRole('row').nth(1)).toContainText(`${token} 30`);
 
       const download = page.waitForEvent('download');
       await page.getByRole('button', { name: 'Export CSV' }).click();

@@ -135,3 +135,16 @@ test('a cluster user switches to one of their agencies in a new tab', async ({ p
   await page.reload();
   await expect(page).toHaveURL(/\/cluster\/dashboard$/);
 });
+
+test('a browser without JavaScript modules (old Internet Explorer) is sent to /unsupported with a plain notice', async ({ page, request }) => {
+  // The page names the notice script for browsers that skip module scripts; modern browsers never run it.
+  expect(await (await request.get('/login')).text()).toContain('<script nomodule src="/unsupported-browser.js"></script>');
+  const script = await request.get('/unsupported-browser.js');
+  expect(script.headers()['content-type']).toContain('javascript');
+  // What such a browser runs, run here by hand on a page of the app.
+  await page.goto('/login');
+  await page.addScriptTag({ url: '/unsupported-browser.js' });
+  await expect(page).toHaveURL(/\/unsupported$/);
+  await expect(page.getByRole('heading', { name: 'Your browser is not supported' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Get Chrome' })).toHaveAttribute('href', 'https://www.google.com/chrome/');
+});

@@ -11,4 +11,5 @@ export const CLAIM_MESSAGES = {
   accountNotFound: 'Account not found.',
   filedCannotBeDeleted: 'A filed claim cannot be deleted.',
   alreadyFiled: 'This claim has already been filed.',
+  agencyOwnAccount: "A claim is reported for a client's account, not for the agency's own account.",
 } as const;

@@ -61,10 +61,12 @@ export const handlers: HandlerModule = (services) => {
       const accountId = request.query.accountId ?? caller.accountId;
       const account = await findVisibleAccount(db, caller, accountId);
       if (!account) throw notFound(CLAIM_MESSAGES.accountNotFound);
+      // Spec 001 (issue 10): an agency reports claims for its clients; its own account has no insured loss.
+      if (managesClients(account.account_type)) throw new HttpError(400, CLAIM_MESSAGES.agencyOwnAccount);
       const data = checkedBodyOf(request);
       const edition = editionOf(request);
-      // A claim on an agency's own account is the agency's; a client's claim is its managing agency's.
-      const agencyId = managesClients(account.account_type) ? account.id : account.agency_id;
+      // A client's claim belongs to the agency that manages the client.
+      const agencyId = account.agency_id;
       const id = await db.transaction(async (tx) => {
         const created = await insertClaim(tx, { accountId: account.id, agencyId, edition, data, userId: caller.userId, at: clock.now() });
         await audit(tx, clock, {
