@@ -16,6 +16,8 @@ import { ConfirmMfaResetPage, ConfirmPasswordResetPage, ConfirmUserPage } from '
 import { SignupValidationPage } from '../auth/signup-validation-page.tsx';
 import { ValidatePage } from '../auth/validate-page.tsx';
 import { UnsupportedPage } from '../auth/unsupported-page.tsx';
+import { PrivacyPolicyPage, TermsOfUsePage } from '../auth/legal-pages.tsx';
+import { StatusPage } from '../auth/status-page.tsx';
 import {
   ApplicationSignedPage,
   LoginExistingPage,
@@ -70,6 +72,9 @@ function AppRoutes() {
         <Route path="resend-validation" element={<ResendValidationPage />} />
         <Route path="serverdown" element={<ServerDownPage />} />
         <Route path="unsupported" element={<UnsupportedPage />} />
+        <Route path="privacy-policy" element={<PrivacyPolicyPage />} />
+        <Route path="terms-of-use" element={<TermsOfUsePage />} />
+        <Route path="status" element={<StatusPage />} />
         <Route path="application-signed" element={<ApplicationSignedPage />} />
         <Route path="forgot-password" element={<ForgotPasswordPage />} />
         <Route path="password-expired" element={<PasswordExpiredPage />} />

@@ -59,11 +59,11 @@ export const FLAGS = {
   ukEnvironment: 'uk-environment',
 } as const;
 
-/** Where outside links go. */
+/** Where the links of the legal notices and the status go: pages of the console itself; Chrome is outside. */
 export const LINKS = {
-  privacyPolicy: 'https://cyberconsole.example/privacy-policy',
-  termsOfUse: 'https://cyberconsole.example/terms-of-use',
-  statusPage: 'https://status.cyberconsole.example',
+  privacyPolicy: '/privacy-policy',
+  termsOfUse: '/terms-of-use',
+  statusPage: '/status',
   chromeDownload: 'https://www.google.com/chrome/',
 } as const;
 

@@ -23,11 +23,32 @@ test('the incident banner shows behind its flag, with Check Status and Dismiss',
   try {
     await page.reload();
     await expect(page.getByRole('link', { name: 'Check Status' })).toBeVisible();
+    // Check Status opens the console's own status page, which names the incident.
+    await expect(page.getByRole('link', { name: 'Check Status' })).toHaveAttribute('href', '/status');
+    const status = await page.context().newPage();
+    await status.goto('/status');
+    await expect(status.getByTestId('status-notice')).toHaveText('E-mail delivery is delayed: messages from the console may take longer than usual to arrive.');
+    await status.close();
     await page.getByRole('button', { name: 'Dismiss' }).click();
     await expect(page.getByRole('button', { name: 'Dismiss' })).toHaveCount(0);
   } finally {
     await setFlag(request, 'incident-banner', false);
   }
+});
+
+test('the status, privacy and terms links are pages of the console', async ({ page }) => {
+  await page.goto('/status');
+  await expect(page.getByTestId('status-ok')).toHaveText('All systems are operating normally.');
+  await expect(page.getByTestId('status-page')).toContainText(/Version \S+, running since/);
+  await page.goto('/privacy-policy');
+  await expect(page.getByRole('heading', { name: 'Privacy Policy' })).toBeVisible();
+  await expect(page.getByTestId('privacy-policy')).toContainText('We do not sell personal data.');
+  await page.goto('/terms-of-use');
+  await expect(page.getByRole('heading', { name: 'Terms of Use' })).toBeVisible();
+  // The cookie bar's privacy link stays inside the console.
+  await page.context().clearCookies();
+  await page.goto('/login');
+  await expect(page.getByRole('link', { name: /privacy policy/i })).toHaveAttribute('href', '/privacy-policy');
 });
 
 test('maintenance mode replaces the pages of the signed-in areas', async ({ page, request }) => {
