@@ -36,13 +36,13 @@ export function useServerRows(readPage: (query: TableQuery, signal?: AbortSignal
   useEffect(() => () => loads.current?.abort(), []);
   const reload = useCallback(() => lastQuery.current && void load(lastQuery.current), [load]);
 
+  // Stable while `readPage` is: the table asks again whenever this function changes, so it must not
+  // change with the answer's total (that read every list twice).
+  const onQueryChange = useCallback((query: TableQuery) => void load(query), [load]);
+  const fetchAll = useCallback((query: TableQuery) => fetchAllRows((page) => readPage(page), query), [readPage]);
   const server = useMemo<ServerRows>(
-    () => ({
-      totalElements: state.page.totalElements,
-      onQueryChange: (query) => void load(query),
-      fetchAll: (query) => fetchAllRows((page) => readPage(page), query),
-    }),
-    [state.page.totalElements, load, readPage],
+    () => ({ totalElements: state.page.totalElements, onQueryChange, fetchAll }),
+    [state.page.totalElements, onQueryChange, fetchAll],
   );
   return { state, server, reload };
 }

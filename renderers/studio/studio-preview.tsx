@@ -10,7 +10,7 @@ import { ListPreview } from '../preview/list-preview.tsx';
 import { PagePreview } from '../preview/page-preview.tsx';
 import { resolveIn } from './draft-check.ts';
 import { JsonTextArea } from './json-text-area.tsx';
-import { useStable } from './use-stable.ts';
+import { useStable } from '../definitions/use-stable.ts';
 
 /**
  * The draft as users would see it, in the chosen edition: a form with editable sample data, its live

@@ -11,6 +11,7 @@ import { actionOffered } from '../operation-access.ts';
 import { usePageContext } from '../page-context.ts';
 import type { PageScope } from '../page-scope.ts';
 import { operationQuery } from '../table-query.ts';
+import { useStable } from '../../definitions/use-stable.ts';
 import { useActionRunner } from '../use-action-runner.tsx';
 import { useServerRows } from '../use-server-rows.ts';
 import { ToolbarAction } from './toolbar-action.tsx';
@@ -19,7 +20,9 @@ import { UnavailableTable } from './unavailable-table.tsx';
 /** A table block: the table definition's operation, paged, sorted, searched and filtered on the server. */
 export function TableBlockView({ block, scope, showTitle }: { block: TableBlock; scope: PageScope; showTitle?: boolean }) {
   const { table: tableOf, preview } = usePageContext();
-  const table = tableOf(block.table);
+  // The server's bundle replaces the built-in definitions after the first paint; an unchanged table keeps
+  // its object, so its list is not read twice.
+  const table = useStable(tableOf(block.table));
   if (preview) return <SampleTable table={table} actions={block.actions ?? []} showTitle={showTitle} />;
   if (!table.operation || !isOperationId(table.operation)) return <UnavailableTable table={table} showTitle={showTitle} />;
   return <LiveTable block={block} table={table} operationId={table.operation} scope={scope} showTitle={showTitle} />;
