@@ -44,7 +44,7 @@ describe('page definitions', () => {
       'Dashboard', 'Claims', 'Definition gallery', 'Studio', 'Audit log',
     ]);
     expect(navOfArea(admin, '/admin', ['claim:read']).map((item) => `${item.label} ${item.to}`)).toEqual(['Dashboard /admin/dashboard', 'Claims /admin/claims']);
-    expect(navOfArea(pagesOfArea(registry, 'us', 'vendor'), '/vendor', ['claim:read']).map((item) => item.to)).toEqual(['/vendor/claims']);
+    expect(navOfArea(pagesOfArea(registry, 'us', 'vendor'), '/vendor', ['claim:read']).map((item) => item.to)).toEqual(['/vendor/dashboard', '/vendor/claims']);
   });
 
   it('the lint names a missing binding, an unknown operation, an unknown component and a repeated tab', () => {
