@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { E2E_ORIGIN, E2E_UK_ORIGIN } from './support/origin.ts';
-import { DEMO_PASSWORD, acceptCookies, dismissToasts } from './support/sign-in.ts';
+import { dismissToasts, signInOnOrigin } from './support/sign-in.ts';
 
 /**
  * The claims pages, drawn from definitions/pages/claims-page.json and claim-detail-page.json against the
@@ -43,22 +43,6 @@ const EDITIONS: EditionCase[] = [
     badPostcodeMessage: 'Invalid Postcode',
   },
 ];
-
-/** Signs the page in through the API on the page's own origin (so a .uk host gets a UK session). */
-async function signIn(page: Page, origin: string, email: string): Promise<void> {
-  await acceptCookies(page.context(), origin);
-  await page.goto(`${origin}/api/console-version`);
-  await page.evaluate(
-    async ({ email: username, password }) => {
-      const response = await fetch('/api/auth/v1/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) });
-      if (!response.ok) throw new Error(`sign-in of ${username}: ${response.status}`);
-      const tokens = (await response.json()) as { accessToken: string; refreshToken: string };
-      sessionStorage.setItem('auth.accessToken', tokens.accessToken);
-      sessionStorage.setItem('auth.refreshToken', tokens.refreshToken);
-    },
-    { email, password: DEMO_PASSWORD },
-  );
-}
 
 /** Calls the API from the page as its signed-in user (the browser resolves the UK host; Node does not). */
 async function callApi<T>(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; data: T }> {
@@ -133,7 +117,7 @@ async function rowActionLabels(page: Page, row: Locator): Promise<string[]> {
 for (const edition of EDITIONS) {
   test.describe(`claims in the ${edition.id.toUpperCase()} edition`, () => {
     test.beforeEach(async ({ page }) => {
-      await signIn(page, edition.origin, edition.agent);
+      await signInOnOrigin(page, edition.origin, edition.agent);
     });
 
     test('an agent reports a claim, keeps editing it, files it, and a filed claim can no longer be deleted', async ({ page }) => {
@@ -266,7 +250,7 @@ for (const edition of EDITIONS) {
 
 test('a policyholder sees the claims reported on their account; staff who may only read claims get View alone, read-only', async ({ page, browser }) => {
   const edition = EDITIONS[0]!;
-  await signIn(page, edition.origin, edition.agent);
+  await signInOnOrigin(page, edition.origin, edition.agent);
   const accounts = await callApi<{ content: { id: string; name: string }[] }>(page, 'GET', '/api/claims/v1/accounts');
   const insured = accounts.data.content.find((candidate) => candidate.name === 'Acme Precision Manufacturing');
   expect(insured, 'the agency manages the demo policyholder').toBeTruthy();
@@ -274,14 +258,14 @@ test('a policyholder sees the claims reported on their account; staff who may on
   await reportClaim(page, edition, insured!.id, { name });
 
   const holder = await browser.newPage();
-  await signIn(holder, edition.origin, 'policyholder@insured.example');
+  await signInOnOrigin(holder, edition.origin, 'policyholder@insured.example');
   await holder.goto(`${edition.origin}/customer/claims`);
   await expect(rowOf(holder, name)).toBeVisible();
   await holder.close();
 
   // The operator holds claim:read without claim:write: no Report a Claim, and only View on a row.
   const operator = await browser.newPage();
-  await signIn(operator, edition.origin, 'operator@provider.example');
+  await signInOnOrigin(operator, edition.origin, 'operator@provider.example');
   await operator.goto(`${edition.origin}/admin/claims`);
   await expect(operator.getByRole('heading', { level: 1, name: 'Claims' })).toBeVisible();
   const row = rowOf(operator, name);

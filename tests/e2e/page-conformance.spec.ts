@@ -7,7 +7,7 @@ import { getPath } from '../../engine/json/paths.ts';
 import { blocksOf } from '../../engine/pages/page-blocks.ts';
 import { PERSONAS } from '../../engine/personas/personas.ts';
 import { E2E_ORIGIN, E2E_UK_ORIGIN } from './support/origin.ts';
-import { DEMO_PASSWORD, acceptCookies } from './support/sign-in.ts';
+import { signInOnOrigin } from './support/sign-in.ts';
 
 /**
  * Every page definition, in both editions, for a user of each area it is mounted in: the page mounts
@@ -51,21 +51,6 @@ const USERS: Record<string, Partial<Record<EditionId, string>> & { us: string }>
 const EDITIONS: EditionId[] = ['us', 'uk'];
 /** Pages reached through another page's action (they need a record's id) rather than by their own path. */
 const hasRouteParameters = (page: PageDefinition) => page.path.split('/').some((segment) => segment.startsWith(':'));
-
-async function signIn(page: Page, origin: string, email: string): Promise<void> {
-  await acceptCookies(page.context(), origin);
-  await page.goto(`${origin}/api/console-version`);
-  await page.evaluate(
-    async ({ username, password }) => {
-      const response = await fetch('/api/auth/v1/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) });
-      if (!response.ok) throw new Error(`sign-in of ${username}: ${response.status}`);
-      const tokens = (await response.json()) as { accessToken: string; refreshToken: string };
-      sessionStorage.setItem('auth.accessToken', tokens.accessToken);
-      sessionStorage.setItem('auth.refreshToken', tokens.refreshToken);
-    },
-    { username: email, password: DEMO_PASSWORD },
-  );
-}
 
 /** The path of an operation as a pattern over request URLs. */
 function operationPattern(operationId: string): RegExp {
@@ -179,7 +164,7 @@ for (const edition of EDITIONS) {
             }
           }
         });
-        await signIn(page, origin, user);
+        await signInOnOrigin(page, origin, user);
         await page.goto(`${origin}${persona.base}/${definition.path.replace(/\/\*$/, '')}`);
         await expectPageMounted(page, definition);
         await checkTables(page, definition, edition, answers);

@@ -1,6 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { E2E_ORIGIN, E2E_UK_ORIGIN } from './support/origin.ts';
-import { DEMO_PASSWORD, acceptCookies, dismissToasts } from './support/sign-in.ts';
+import { dismissToasts, signInOnOrigin } from './support/sign-in.ts';
 
 /**
  * The teams page (definitions/pages/teams-page.json) in both editions: an agency adds a team through the
@@ -12,21 +12,10 @@ const CASES = [
   { edition: 'UK', origin: E2E_UK_ORIGIN, user: 'broker@brokerage.example', organisation: 'Organisation' },
 ];
 
-async function signIn(page: Page, origin: string, username: string): Promise<void> {
-  await acceptCookies(page.context(), origin);
-  await page.goto(`${origin}/api/console-version`);
-  await page.evaluate(async ({ username: name, password }) => {
-    const response = await fetch('/api/auth/v1/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: name, password }) });
-    const tokens = (await response.json()) as { accessToken: string; refreshToken: string };
-    sessionStorage.setItem('auth.accessToken', tokens.accessToken);
-    sessionStorage.setItem('auth.refreshToken', tokens.refreshToken);
-  }, { username, password: DEMO_PASSWORD });
-}
-
 for (const { edition, origin, user, organisation } of CASES) {
   test(`${edition}: an agency adds, renames and deletes a team`, async ({ page }) => {
     const name = `Team ${edition} ${Date.now()}`;
-    await signIn(page, origin, user);
+    await signInOnOrigin(page, origin, user);
     await page.goto(`${origin}/agency/dashboard`);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Teams' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Teams' })).toBeVisible();

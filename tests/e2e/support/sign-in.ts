@@ -102,3 +102,22 @@ export async function dismissToasts(page: Page): Promise<void> {
   }
   await expect(dismiss).toHaveCount(0);
 }
+
+/**
+ * Signs in through the API from a page of `origin` and keeps the tokens there: on a .uk host the session is
+ * a UK one (the test browser resolves that host; Node does not, so the call is made by the page).
+ */
+export async function signInOnOrigin(page: Page, origin: string, username: string, password = DEMO_PASSWORD): Promise<void> {
+  await acceptCookies(page.context(), origin);
+  await page.goto(`${origin}/api/console-version`);
+  await page.evaluate(
+    async (credentials) => {
+      const response = await fetch('/api/auth/v1/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(credentials) });
+      if (!response.ok) throw new Error(`sign-in of ${credentials.username}: ${response.status}`);
+      const tokens = (await response.json()) as { accessToken: string; refreshToken: string };
+      sessionStorage.setItem('auth.accessToken', tokens.accessToken);
+      sessionStorage.setItem('auth.refreshToken', tokens.refreshToken);
+    },
+    { username, password },
+  );
+}
