@@ -15,7 +15,15 @@ export interface RoleDefinition {
 
 // Every signed-in user reads definitions (forms, tables, wording): the client loads them from the server.
 // Their history (authors, notes, earlier versions) is 'definitions:history', for provider staff only.
-const SELF_SERVICE = ['account:read', 'user:read', 'team:read', 'definitions:read'] as const;
+// Reference data (industry codes, states) is read by every form that asks for an industry or a state.
+const SELF_SERVICE = ['account:read', 'user:read', 'team:read', 'definitions:read', 'reference:read'] as const;
+
+// The administration areas of spec 001: licences, integrations (webhooks, API keys, their activity,
+// security-tool connectors), tags and bulk upload of accounts.
+const AGENCY_ADMINISTRATION = [
+  'license:read', 'license:write', 'webhook:read', 'webhook:write', 'api-key:read', 'api-key:write', 'api-activity:read',
+  'connector:read', 'connector:write', 'tag:read', 'tag:write', 'upload:write',
+] as const;
 
 export const ROLE_DEFINITIONS: readonly RoleDefinition[] = [
   {
@@ -30,7 +38,8 @@ export const ROLE_DEFINITIONS: readonly RoleDefinition[] = [
       'policy:read', 'policy:write', 'billing:read', 'billing:write',
       'claim:read', 'claim:write', 'commission:read', 'commission:write',
       'document:read', 'document:write', 'definitions:read', 'definitions:write', 'definitions:history',
-      'audit:read', 'feature-flag:write', 'api-key:write', 'webhook:write', 'mailbox:read',
+      'audit:read', 'feature-flag:write', 'mailbox:read',
+      ...AGENCY_ADMINISTRATION, 'reference:write', 'organisation:read', 'organisation:write',
     ],
     tokenScopes: ['role:admin', 'role:operator'],
   },
@@ -40,7 +49,7 @@ export const ROLE_DEFINITIONS: readonly RoleDefinition[] = [
     accountType: 'COWBELL',
     permissions: [
       ...SELF_SERVICE, 'account:jump', 'agency:read', 'quote:read', 'policy:read', 'billing:read', 'claim:read', 'document:read',
-      'definitions:history',
+      'definitions:history', 'license:read', 'organisation:read', 'connector:read', 'tag:read',
     ],
     tokenScopes: ['role:operator'],
   },
@@ -51,6 +60,7 @@ export const ROLE_DEFINITIONS: readonly RoleDefinition[] = [
     permissions: [
       ...SELF_SERVICE, 'agency:read', 'quote:read', 'quote:write', 'quote:underwrite',
       'policy:read', 'claim:read', 'document:read', 'definitions:read', 'definitions:write', 'definitions:history',
+      'license:read', 'organisation:read',
     ],
   },
   {
@@ -60,13 +70,17 @@ export const ROLE_DEFINITIONS: readonly RoleDefinition[] = [
     permissions: [
       ...SELF_SERVICE, 'account:write', 'user:write', 'team:write', 'quote:read', 'quote:write', 'quote:bind',
       'policy:read', 'billing:read', 'claim:read', 'claim:write', 'commission:read', 'document:read',
+      ...AGENCY_ADMINISTRATION,
     ],
   },
   {
     id: 'customer-admin',
     name: 'Policyholder Admin',
     accountType: 'CUSTOMER',
-    permissions: [...SELF_SERVICE, 'quote:read', 'policy:read', 'billing:read', 'billing:pay', 'claim:read', 'claim:write', 'document:read'],
+    permissions: [
+      ...SELF_SERVICE, 'quote:read', 'policy:read', 'billing:read', 'billing:pay', 'claim:read', 'claim:write', 'document:read',
+      'connector:read', 'connector:write',
+    ],
   },
   {
     id: 'carrier-admin',
@@ -78,13 +92,16 @@ export const ROLE_DEFINITIONS: readonly RoleDefinition[] = [
     id: 'digital-admin',
     name: 'Digital Agent Admin',
     accountType: 'DIGITAL',
-    permissions: [...SELF_SERVICE, 'account:write', 'user:write', 'quote:read', 'quote:write', 'policy:read'],
+    permissions: [
+      ...SELF_SERVICE, 'account:write', 'user:write', 'quote:read', 'quote:write', 'policy:read',
+      'webhook:read', 'webhook:write', 'api-key:read', 'api-key:write', 'api-activity:read',
+    ],
   },
   {
     id: 'mssp-admin',
     name: 'MSSP Admin',
     accountType: 'MSSP',
-    permissions: [...SELF_SERVICE, 'user:write'],
+    permissions: [...SELF_SERVICE, 'user:write', 'account:write', 'connector:read', 'connector:write'],
   },
   {
     id: 'cluster-admin',

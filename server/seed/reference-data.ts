@@ -18,16 +18,24 @@ export const DEFAULT_FEATURE_FLAGS: ReadonlyArray<{ key: string; enabled: boolea
   { key: 'next', enabled: false, edition: null, description: 'Next-generation features' },
 ];
 
-/** Roles, permissions and flags that must exist on every database; existing rows are left as they are. */
+/**
+ * Roles, permissions and flags that must exist on every database. Existing rows are left as they are; a role's
+ * permission new to the code is granted once (seeded_role_grants), so an administrator's removal survives.
+ */
 export async function ensureReferenceData(tx: Queryable): Promise<void> {
   for (const role of ROLE_DEFINITIONS) {
-    const inserted = await tx.query(
-      'INSERT INTO roles (id, name, account_type, token_scopes) VALUES ($1, $2, $3, $4) ON CONFLICT (id) DO NOTHING RETURNING id',
+    await tx.query(
+      'INSERT INTO roles (id, name, account_type, token_scopes) VALUES ($1, $2, $3, $4) ON CONFLICT (id) DO NOTHING',
       [role.id, role.name, role.accountType, [...(role.tokenScopes ?? [])]],
     );
-    if (inserted.length === 0) continue;
+    // Each permission of the definition is granted once: later starts add only permissions new to the code.
     for (const permission of new Set(role.permissions)) {
-      await tx.query('INSERT INTO role_permissions (role_id, permission) VALUES ($1, $2)', [role.id, permission]);
+      const fresh = await tx.query(
+        'INSERT INTO seeded_role_grants (role_id, permission) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING role_id',
+        [role.id, permission],
+      );
+      if (fresh.length === 0) continue;
+      await tx.query('INSERT INTO role_permissions (role_id, permission) VALUES ($1, $2) ON CONFLICT DO NOTHING', [role.id, permission]);
     }
   }
   for (const flag of DEFAULT_FEATURE_FLAGS) {
