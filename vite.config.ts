@@ -13,7 +13,8 @@ export default defineConfig({
   plugins: [react()],
   server: { fs: { allow: [projectRoot] } },
   build: {
-    outDir: '../dist/client',
+    // CLIENT_DIR (also read by server/main.ts) puts a build elsewhere, so two end-to-end runs need not share one.
+    outDir: process.env.CLIENT_DIR || '../dist/client',
     emptyOutDir: true,
     chunkSizeWarningLimit: 2500,
     // bench.html is the form benchmark's page (npm run bench:forms); it shares no code the app loads.

@@ -16,7 +16,8 @@ import { configurationFaults, demoPasswordFault, usersWithDemoPassword } from '.
 import { DEMO_USERS, DEMO_WORKFLOWS } from './seed/demo-world.ts';
 import type { FastifyInstance } from 'fastify';
 
-const CLIENT_DIR = fileURLToPath(new URL('../dist/client/', import.meta.url));
+// CLIENT_DIR (also read by vite.config.ts) lets two builds live side by side, e.g. two end-to-end runs at once.
+const CLIENT_DIR = process.env.CLIENT_DIR || fileURLToPath(new URL('../dist/client/', import.meta.url));
 
 class RefusedStart extends Error {}
 
