@@ -14,6 +14,7 @@ import type { Database } from './db/database.ts';
 import { prepareDatabase } from './db/prepare.ts';
 import { answerFrameworkError, errorHandler } from './http/error-handler.ts';
 import { registerInputGuard } from './http/input-guard.ts';
+import { registerMultipart } from './http/multipart.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { MESSAGES } from './http/http-error.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer.ts';
@@ -81,6 +82,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setErrorHandler(errorHandler);
   await registerSecurityHeaders(app);
   registerInputGuard(app);
+  await registerMultipart(app);
 
   await app.register(servicesPlugin, { services });
   await app.register(routesPlugin);
