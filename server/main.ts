@@ -7,6 +7,7 @@
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import path from 'node:path';
 import { buildApp } from './app.ts';
 import { readConfig, type ServerConfig } from './config.ts';
 import { DEMO_PASSWORD } from './constants.ts';
@@ -17,7 +18,7 @@ import { DEMO_USERS, DEMO_WORKFLOWS } from './seed/demo-world.ts';
 import type { FastifyInstance } from 'fastify';
 
 // CLIENT_DIR (also read by vite.config.ts) lets two builds live side by side, e.g. two end-to-end runs at once.
-const CLIENT_DIR = process.env.CLIENT_DIR || fileURLToPath(new URL('../dist/client/', import.meta.url));
+const CLIENT_DIR = path.join(process.env.CLIENT_DIR || fileURLToPath(new URL('../dist/client/', import.meta.url)), path.sep);
 
 class RefusedStart extends Error {}
 
