@@ -20,6 +20,7 @@ import {
 import { GENERAL_ERRORS, LOGIN_ERRORS } from './error-catalogue.ts';
 import { isAuthPath, isPublicCall } from './public-paths.ts';
 import { readTokenExpiry, type TokenStore } from './token-store.ts';
+import { requestFailureOf, type RequestFailure } from './request-failure.ts';
 
 export type ApiClient = Client<paths>;
 
@@ -31,8 +32,8 @@ export const REFRESH_MARGIN_SECONDS = 60;
 export interface ApiClientEvents {
   /** A 500 or 502 on an auth path ('Oops!! Something is Wrong ...'). */
   serverTrouble?(message: string): void;
-  /** Any 5xx answer: the page shows an error toast with this message. */
-  serverError?(message: string): void;
+  /** Any 5xx answer: the page shows an error toast with this message and the call's details to expand. */
+  serverError?(message: string, failure: RequestFailure): void;
   /** The refresh failed; the tokens were cleared. `message` is set when the device was remembered. */
   sessionExpired?(message: string | null): void;
 }
@@ -129,7 +130,7 @@ export function createAuthMiddleware(options: ApiClientOptions): Middleware & {
     const body = await readBody(response);
     const message = messageForFailure(response.status, body);
     if (SERVER_TROUBLE_STATUSES.includes(response.status) || response.status >= 500) {
-      events.serverError?.(message);
+      events.serverError?.(message, requestFailureOf(request, response.status, message, body));
     }
     if (AUTH_EVENT_STATUSES.includes(response.status) && isAuthPath(pathOf(request))) {
       events.serverTrouble?.(GENERAL_ERRORS.authServerEvent);

@@ -4,6 +4,7 @@
  * session effects turn into notices and toasts.
  */
 import { createApiClient, type ApiClient } from '../../api/client.ts';
+import type { RequestFailure } from '../../api/request-failure.ts';
 import { createRun, type Run } from '../../api/run.ts';
 import { createBrowserTokenStore, type StoredTokens, type TokenStore } from '../../api/token-store.ts';
 
@@ -39,7 +40,7 @@ export function observableTokenStore(inner: TokenStore): ObservableTokenStore {
 export type SessionEvent =
   | { type: 'sessionExpired'; message: string | null }
   | { type: 'serverTrouble'; message: string }
-  | { type: 'serverError'; message: string };
+  | { type: 'serverError'; message: string; failure: RequestFailure };
 
 const eventListeners = new Set<(event: SessionEvent) => void>();
 
@@ -62,7 +63,7 @@ export const api: ApiClient & { refresh(): Promise<boolean> } = createApiClient(
   events: {
     sessionExpired: (message) => sessionEvents.emit({ type: 'sessionExpired', message }),
     serverTrouble: (message) => sessionEvents.emit({ type: 'serverTrouble', message }),
-    serverError: (message) => sessionEvents.emit({ type: 'serverError', message }),
+    serverError: (message, failure) => sessionEvents.emit({ type: 'serverError', message, failure }),
   },
 });
 

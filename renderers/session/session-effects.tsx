@@ -39,7 +39,8 @@ function useClientEvents() {
           if (event.message) sessionStore.set(sessionNoticeAtom, event.message);
           return;
         }
-        toaster.create({ type: 'error', title: event.message, closable: true });
+        // A server failure carries the call's details, which the toast lets the user expand.
+        toaster.create({ type: 'error', title: event.message, closable: true, meta: event.type === 'serverError' ? { failure: event.failure } : undefined });
       }),
     [],
   );

@@ -148,3 +148,25 @@ test('a browser without JavaScript modules (old Internet Explorer) is sent to /u
   await expect(page.getByRole('heading', { name: 'Your browser is not supported' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Get Chrome' })).toHaveAttribute('href', 'https://www.google.com/chrome/');
 });
+
+test('a server failure is told in the spec words, and its notification expands to the call: message, response data, method, URL, query parameters', async ({ page }) => {
+  await signInThroughApi(page, 'admin@provider.example');
+  // The real server does not fail on purpose: this one answer is replaced by a 500 with a body.
+  await page.route('**/api/claims/v1/search?**', (route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'Claims store unreachable', code: 'STORE_DOWN' }) }),
+  );
+  await page.goto('/admin/claims');
+  const toast = page.getByRole('status').filter({ hasText: 'Our servers seem to be having trouble. Please try again later.' }).first();
+  await expect(toast).toBeVisible();
+  await expect(toast.getByText('GET', { exact: true })).toHaveCount(0);
+  await toast.getByRole('button', { name: 'Show details' }).click();
+  const details = toast.getByTestId('failure-details');
+  await expect(details.getByText('GET', { exact: true })).toBeVisible();
+  await expect(details.getByText('/api/claims/v1/search', { exact: true })).toBeVisible();
+  await expect(details.getByText('page = 0')).toBeVisible();
+  await expect(details.getByText('500', { exact: true })).toBeVisible();
+  await expect(details).toContainText('Claims store unreachable');
+  await expect(details).toContainText('STORE_DOWN');
+  await toast.getByRole('button', { name: 'Hide details' }).click();
+  await expect(details.getByText('/api/claims/v1/search', { exact: true })).toHaveCount(0);
+});

@@ -153,11 +153,13 @@ describe('background refresh', () => {
 });
 
 describe('failures become ApiErrors with the spec message', () => {
-  test('5xx: the server-trouble text and an error toast event', async () => {
+  test("5xx: the server-trouble text and an error toast event carrying the call's details", async () => {
     const { client, events } = setup(() => json(503, { message: 'maintenance' }));
     const error = await rejection(client.GET('/api/account/v1/accounts/{id}', { params: { path: { id: 'x' } } }));
     expect(error).toMatchObject({ status: 503, message: GENERAL_ERRORS.serverTrouble });
-    expect(events.serverError).toHaveBeenCalledWith(GENERAL_ERRORS.serverTrouble);
+    expect(events.serverError).toHaveBeenCalledWith(GENERAL_ERRORS.serverTrouble, {
+      message: GENERAL_ERRORS.serverTrouble, status: 503, method: 'GET', url: '/api/account/v1/accounts/x', query: [], data: { message: 'maintenance' },
+    });
     expect(events.serverTrouble).not.toHaveBeenCalled();
   });
 
