@@ -18,6 +18,8 @@ export const VERSION_POLL_INTERVAL_MS = 60 * SECOND;
 export const MAINTENANCE_RELOAD_MS = 30 * SECOND;
 /** The signed-in user's data counts as fresh this long. */
 export const CURRENT_USER_STALE_MS = 10 * MINUTE;
+/** A page table's list counts as fresh this long (spec 001 section 9: 'Query stale time 1 minute'). */
+export const LIST_STALE_MS = 1 * MINUTE;
 /** The environment answer is cached this long (in session storage). */
 export const ENVIRONMENT_CACHE_MS = 30 * MINUTE;
 /** Permissions and feature flags: re-read on the same schedule as the user. */

@@ -1,6 +1,8 @@
 /** What the access token says (spec 000 section 3), read without verifying it: the server verifies. */
 export interface TokenClaims {
   sub: string;
+  /** The account the token acts in (its own, or the one switched or jumped to). */
+  accountId?: string;
   accountType?: string;
   subscriberType?: string;
   tokenType?: string;

@@ -15,6 +15,7 @@ import type { PageScope } from '../page-scope.ts';
 import { DEFAULT_FAILURE_TEXT } from '../record-dialog.tsx';
 import { saveFailure } from '../save-failure.ts';
 import { BlockView } from './block-view.tsx';
+import { listCache } from '../session-list-cache.ts';
 
 type Loaded = { status: 'loading' } | { status: 'ready'; record: Record<string, unknown> } | { status: 'error'; message: string };
 
@@ -131,6 +132,8 @@ function RecordForm({
     try {
       const saved = (await runNamed(run, updateId, { params, body: formFields(form, payload) })) as Record<string, unknown>;
       toaster.create({ type: 'success', title: 'Changes saved', closable: true });
+      // A saved record can show in lists read before (its own related tables, the list it came from).
+      listCache.forgetAll();
       onSaved(saved);
     } catch (error) {
       const refused = saveFailure(error, form.binding?.failureText ?? DEFAULT_FAILURE_TEXT);

@@ -6,6 +6,7 @@ import { DefinitionTable } from '../../table/definition-table.tsx';
 import type { Row, TableQuery } from '../../table/table-types.ts';
 import { run } from '../../session/api.ts';
 import type { RowsPage } from '../fetch-all-rows.ts';
+import { listCache } from '../session-list-cache.ts';
 import { useModalRequest } from '../modal-request.ts';
 import { actionOffered } from '../operation-access.ts';
 import { usePageContext } from '../page-context.ts';
@@ -32,11 +33,24 @@ function LiveTable({ block, table, operationId, scope, showTitle }: { block: Tab
   const { edition, lists, permissions, form } = usePageContext();
   const extra = useMemo(() => evaluateLogicMap(block.query, scope as unknown as Record<string, unknown>), [block.query, scope]);
   const readPage = useCallback(
-    async (query: TableQuery, signal?: AbortSignal) => (await runNamed(run, operationId, { query: operationQuery(table, query, extra), signal })) as RowsPage,
+    async (query: TableQuery, signal?: AbortSignal) => {
+      const params = operationQuery(table, query, extra);
+      const held = listCache.get(operationId, params);
+      if (held) return held;
+      const page = (await runNamed(run, operationId, { query: params, signal })) as RowsPage;
+      listCache.put(operationId, params, page);
+      return page;
+    },
     [operationId, table, extra],
   );
   const { state, server, reload } = useServerRows(readPage);
-  const onChanged = useCallback((delayMs: number) => void window.setTimeout(reload, delayMs), [reload]);
+  const onChanged = useCallback(
+    (delayMs: number) => {
+      listCache.forgetAll();
+      window.setTimeout(reload, delayMs);
+    },
+    [reload],
+  );
 
   const runner = useActionRunner({ rowKey: table.rowKey, scope, onChanged });
   const formOf = useCallback((action: PageAction) => (action.dialog ? form(action.dialog) : undefined), [form]);
