@@ -435,6 +435,61 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/account/v1/naics/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The edition's industry codes, one page at a time (every signed-in user reads them) */
+        get: operations["searchIndustryCodes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/v1/naics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a code to the edition's list (checked with definitions/forms/industry-code.json) */
+        post: operations["createIndustryCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/v1/naics/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** One code of the edition's list */
+        get: operations["getIndustryCode"];
+        /** Change a code or its title (checked with definitions/forms/industry-code.json) */
+        put: operations["updateIndustryCode"];
+        post?: never;
+        /** Remove a code from the edition's list */
+        delete: operations["deleteIndustryCode"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/v1/invitations/accept": {
         parameters: {
             query?: never;
@@ -1558,6 +1613,31 @@ export interface components {
         OutboxList: {
             content: components["schemas"]["OutboxMessage"][];
         };
+        /** @description The industry-code form's data (definitions/forms/industry-code.json): naicsCode in the US edition, sicCode in the UK edition (the UK overlay renames it); which one is required, and its limits, come from the definition. */
+        IndustryCodeFields: {
+            naicsCode?: number;
+            sicCode?: string;
+            title?: string;
+        };
+        IndustryCodeRecord: {
+            /** Format: uuid */
+            id: string;
+            /** @description The code as written, 2 to 6 digits, leading zero kept (SIC 01110) */
+            code: string;
+            /** @description US edition only; the code as a number */
+            naicsCode?: number;
+            /** @description UK edition only; the code as written */
+            sicCode?: string;
+            title: string;
+            /** @description The code's number of digits (its level in the classification) */
+            level: number;
+        };
+        IndustryCodePage: {
+            content: components["schemas"]["IndustryCodeRecord"][];
+            totalElements: number;
+            page: number;
+            size: number;
+        };
         MembershipAccepted: {
             /** Format: uuid */
             accountId: string;
@@ -2662,6 +2742,151 @@ export interface operations {
                     "application/json": components["schemas"]["OutboxList"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    searchIndustryCodes: {
+        parameters: {
+            query?: {
+                page?: number;
+                size?: number;
+                /** @description 'field,direction': code or title; asc or desc (default code,asc, which lists each code after its parent) */
+                sort?: string;
+                /** @description Text found in the code or the title (case-insensitive, taken literally) */
+                search?: string;
+                /** @description false leaves out a code whose title repeats that of a more detailed code under it (NAICS 11111 Soybean Farming above 111110 Soybean Farming), so a picker offers each activity once; true or absent lists every code */
+                dup?: boolean;
+                /** @description Only codes of this many digits (2 sector or division ... 6 national industry) */
+                level?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of industry codes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IndustryCodePage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createIndustryCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IndustryCodeFields"];
+            };
+        };
+        responses: {
+            /** @description The code as stored */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IndustryCodeRecord"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    getIndustryCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The code */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IndustryCodeRecord"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateIndustryCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IndustryCodeFields"];
+            };
+        };
+        responses: {
+            /** @description The code as stored */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IndustryCodeRecord"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    deleteIndustryCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
