@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
+import { readFileSync } from 'node:fs';
+import { readCodeList } from '../../server/resources/industry-codes/code-list.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
 /**
@@ -39,6 +41,15 @@ afterAll(async () => {
 });
 
 describe('the lists seeded on every database', () => {
+  it.each([
+    ['us', 'naics-2022.csv'],
+    ['uk', 'uk-sic-2007.csv'],
+  ])('the %s list holds every line of server/resources/industry-codes/lists/%s, as written', async (edition, file) => {
+    const lines = readCodeList(readFileSync(new URL(`../../server/resources/industry-codes/lists/${file}`, import.meta.url), 'utf8'));
+    const rows = await t.db.query<{ code: string; title: string }>('SELECT code, title FROM industry_codes WHERE edition = $1 ORDER BY code', [edition]);
+    expect(rows).toEqual([...lines].sort((a, b) => (a.code < b.code ? -1 : 1)));
+  });
+
   it('the US edition reads NAICS 2022: every level, real titles, 2022 codes', async () => {
     const all = await search('agent', 'size=1');
     expect(all.totalElements).toBe(2129);

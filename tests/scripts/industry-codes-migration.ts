@@ -1,6 +1,6 @@
 /**
  * Writes the migrations that seed the industry-code lists (131 NAICS 2022, 132 UK SIC 2007) from the data files
- * in server/resources/industry-codes/data/ (their README says where the lists come from). Run once when a list
+ * in server/resources/industry-codes/lists/ (their README says where the lists come from). Run once when a list
  * is added: `npx tsx tests/scripts/industry-codes-migration.ts`. An applied migration never changes, so a later
  * edition of a list goes into a new migration.
  */
@@ -28,11 +28,11 @@ const LISTS = [
 const literal = (text: string) => `'${text.replace(/'/g, "''")}'`;
 
 for (const list of LISTS) {
-  const rows = readCodeList(readFileSync(`${resource}data/${list.file}`, 'utf8'));
+  const rows = readCodeList(readFileSync(`${resource}lists/${list.file}`, 'utf8'));
   const values = rows.map((row) => `  (${literal(list.edition)}, ${literal(row.code)}, ${literal(row.title)})`);
   const sql = [
     `-- ${list.heading}`,
-    `-- Written by tests/scripts/industry-codes-migration.ts from server/resources/industry-codes/data/${list.file}`,
+    `-- Written by tests/scripts/industry-codes-migration.ts from server/resources/industry-codes/lists/${list.file}`,
     '-- (provenance and licence in that folder\'s README.md). Codes an administrator has already added are kept.',
     'INSERT INTO industry_codes (edition, code, title) VALUES',
     `${values.join(',\n')}`,

@@ -1,5 +1,5 @@
 -- NAICS 2022 (United States), every level: the US edition reads it (naicsCode).
--- Written by tests/scripts/industry-codes-migration.ts from server/resources/industry-codes/data/naics-2022.csv
+-- Written by tests/scripts/industry-codes-migration.ts from server/resources/industry-codes/lists/naics-2022.csv
 -- (provenance and licence in that folder's README.md). Codes an administrator has already added are kept.
 INSERT INTO industry_codes (edition, code, title) VALUES
   ('us', '11', 'Agriculture, Forestry, Fishing and Hunting'),

@@ -1,5 +1,5 @@
 -- UK SIC 2007, every division, group, class and subclass: the UK edition reads it (sicCode).
--- Written by tests/scripts/industry-codes-migration.ts from server/resources/industry-codes/data/uk-sic-2007.csv
+-- Written by tests/scripts/industry-codes-migration.ts from server/resources/industry-codes/lists/uk-sic-2007.csv
 -- (provenance and licence in that folder's README.md). Codes an administrator has already added are kept.
 INSERT INTO industry_codes (edition, code, title) VALUES
   ('uk', '01', 'Crop and animal production, hunting and related service activities'),
