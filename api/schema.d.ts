@@ -1093,6 +1093,78 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/account/v1/state/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The edition's states, one page at a time (every signed-in user reads them) */
+        get: operations["searchStates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/v1/state/timezone": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The time zones of the edition's states (of one state with `state`), the one most of a state keeps first */
+        get: operations["listStateTimezones"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/v1/state": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a state to the edition's list (checked with definitions/forms/state.json) */
+        post: operations["createState"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/v1/state/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** One state of the edition's list */
+        get: operations["getState"];
+        /** Change a state (name, abbreviation, supported, time zones; checked with definitions/forms/state.json) */
+        put: operations["updateState"];
+        post?: never;
+        /** Remove a state from the edition's list */
+        delete: operations["deleteState"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/v1/teams/all": {
         parameters: {
             query?: never;
@@ -1875,6 +1947,39 @@ export interface components {
         };
         AccountSummaryList: {
             content: components["schemas"]["AccountSummary"][];
+        };
+        /** @description The state form's data (definitions/forms/state.json); its rules and messages come from the definition. */
+        StateFields: {
+            stateName?: string;
+            stateNameAbbrv?: string;
+            isSupported?: boolean;
+            timezones?: string[];
+        };
+        StateRecord: {
+            /** Format: uuid */
+            id: string;
+            stateName: string;
+            stateNameAbbrv: string;
+            /** @description Whether the product is sold in the state */
+            isSupported: boolean;
+            /** @description The IANA time zone most of the state keeps (America/Chicago) */
+            timezone: string;
+            /** @description Every IANA time zone the state spans, the main one first */
+            timezones: string[];
+        };
+        StatePage: {
+            content: components["schemas"]["StateRecord"][];
+            totalElements: number;
+            page: number;
+            size: number;
+        };
+        StateTimezoneList: {
+            content: {
+                stateNameAbbrv: string;
+                stateName: string;
+                timezone: string;
+                timezones: string[];
+            }[];
         };
         /** @description The team form's data (definitions/forms/team.json); its rules and messages come from the definition. */
         TeamFields: {
@@ -3931,6 +4036,176 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+        };
+    };
+    searchStates: {
+        parameters: {
+            query?: {
+                page?: number;
+                size?: number;
+                /** @description 'field,direction': stateName, stateNameAbbrv or isSupported; asc or desc (default stateName,asc) */
+                sort?: string;
+                /** @description Text found in the name or the abbreviation (case-insensitive, taken literally) */
+                search?: string;
+                /** @description Only the states the product is (true) or is not (false) sold in */
+                isSupported?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of states */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatePage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    listStateTimezones: {
+        parameters: {
+            query?: {
+                /** @description A state's abbreviation (CA, or SCT in the UK edition) */
+                state?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The states' time zones, by abbreviation */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StateTimezoneList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createState: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StateFields"];
+            };
+        };
+        responses: {
+            /** @description The state as stored */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StateRecord"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    getState: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The state */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StateRecord"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateState: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StateFields"];
+            };
+        };
+        responses: {
+            /** @description The state as stored */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StateRecord"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    deleteState: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted: 'State Deleted Successfully!' */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     listAllTeams: {
