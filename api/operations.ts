@@ -2,6 +2,7 @@
 /** Every operation of the contract: method, path, public (no bearer token) and the permission it needs. */
 export const OPERATIONS = {
   acceptInvitation: { method: 'POST', path: '/api/auth/v1/invitations/accept', public: false, permission: null },
+  blacklistDomain: { method: 'POST', path: '/api/account/v1/domain/blacklist', public: false, permission: 'reference:write' },
   checkDefinition: { method: 'POST', path: '/api/definitions/v1/documents/{key}/check', public: false, permission: 'definitions:write' },
   checkPasswordReset: { method: 'GET', path: '/api/auth/v1/checkPasswordReset/{id}', public: true, permission: null },
   checkUserInvited: { method: 'GET', path: '/api/auth/v1/checkUserInvited/{id}', public: true, permission: null },
@@ -13,6 +14,7 @@ export const OPERATIONS = {
   createState: { method: 'POST', path: '/api/account/v1/state', public: false, permission: 'reference:write' },
   createSwitchToken: { method: 'POST', path: '/api/auth/v1/accounts/{accountId}/myToken', public: false, permission: null },
   createTeam: { method: 'POST', path: '/api/auth/v1/teams', public: false, permission: 'team:write' },
+  deleteBlacklistedDomain: { method: 'DELETE', path: '/api/account/v1/domain/blacklist/{id}', public: false, permission: 'reference:write' },
   deleteClaim: { method: 'DELETE', path: '/api/claims/v1/{claimId}', public: false, permission: 'claim:write' },
   deleteIndustryCode: { method: 'DELETE', path: '/api/account/v1/naics/{id}', public: false, permission: 'reference:write' },
   deleteState: { method: 'DELETE', path: '/api/account/v1/state/{id}', public: false, permission: 'reference:write' },
@@ -62,6 +64,7 @@ export const OPERATIONS = {
   resetMfa: { method: 'POST', path: '/api/auth/v1/mfa/reset', public: true, permission: null },
   restoreDefinitionVersion: { method: 'POST', path: '/api/definitions/v1/documents/{key}/restore', public: false, permission: 'definitions:write' },
   searchAuditLog: { method: 'GET', path: '/api/audit/v1/entries', public: false, permission: 'audit:read' },
+  searchBlacklistedDomains: { method: 'GET', path: '/api/account/v1/domain/blacklist/search', public: false, permission: 'reference:write' },
   searchClaims: { method: 'GET', path: '/api/claims/v1/search', public: false, permission: 'claim:read' },
   searchIndustryCodes: { method: 'GET', path: '/api/account/v1/naics/search', public: false, permission: 'reference:read' },
   searchStates: { method: 'GET', path: '/api/account/v1/state/search', public: false, permission: 'reference:read' },

@@ -110,6 +110,59 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/account/v1/domain/blacklist/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The blacklisted domains, one page at a time (provider admins) */
+        get: operations["searchBlacklistedDomains"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/v1/domain/blacklist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Blacklist a domain (checked with definitions/forms/blacklisted-domain.json); its subdomains are covered too */
+        post: operations["blacklistDomain"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/v1/domain/blacklist/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Take a domain off the blacklist */
+        delete: operations["deleteBlacklistedDomain"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/claims/v1/search": {
         parameters: {
             query?: never;
@@ -1409,6 +1462,26 @@ export interface components {
             page: number;
             size: number;
         };
+        /** @description The blacklist form's data (definitions/forms/blacklisted-domain.json); 'Not a valid domain name' comes from the definition. */
+        BlacklistedDomainFields: {
+            name?: string;
+        };
+        BlacklistedDomain: {
+            /** Format: uuid */
+            id: string;
+            /** @description The domain */
+            name: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description Who blacklisted it */
+            createdBy: string | null;
+        };
+        BlacklistedDomainPage: {
+            content: components["schemas"]["BlacklistedDomain"][];
+            totalElements: number;
+            page: number;
+            size: number;
+        };
         /** @enum {string} */
         ClaimStatus: "UN_FILED" | "FILED";
         /**
@@ -2292,6 +2365,91 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+        };
+    };
+    searchBlacklistedDomains: {
+        parameters: {
+            query?: {
+                page?: number;
+                /** @description The list shows 25 a page (spec 001 section 9) */
+                size?: number;
+                /** @description 'field,direction': name or createdAt; asc or desc (default createdAt,desc) */
+                sort?: string;
+                /** @description Text found in the domain (case-insensitive, taken literally) */
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of blacklisted domains */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BlacklistedDomainPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    blacklistDomain: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BlacklistedDomainFields"];
+            };
+        };
+        responses: {
+            /** @description The domain as blacklisted (lower-case, without 'www.' or a trailing dot) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BlacklistedDomain"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    deleteBlacklistedDomain: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     searchClaims: {
