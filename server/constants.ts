@@ -76,3 +76,9 @@ export const DEFAULT_LIST_PAGE_SIZE = 25;
 export const CLAIM_ACCOUNTS_LIMIT = 200;
 /** Longest X-Timezone header read (IANA names are far shorter); a longer one counts as absent. */
 export const TIME_ZONE_HEADER_MAX_LENGTH = 64;
+
+/**
+ * An aggregator's (digital agency's) console host is the subdomain its form asks for plus this fixed suffix,
+ * appended on save (spec 001 section 3 Aggregator, section 5 Aggregator).
+ */
+export const AGGREGATOR_HOSTNAME_SUFFIX = '.cyberconsole.example';

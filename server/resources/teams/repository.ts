@@ -41,6 +41,7 @@ const TEAMS: ListSpec<TeamRow, Team> = {
   defaultSort: { field: 'name', direction: 'asc' },
   tieBreak: ['t.id'],
   search: ['t.name', 'a.name'],
+  filters: { accountId: { sql: 't.account_id', cast: 'uuid' } },
   toItem: toTeam,
 };
 
