@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { createAccessTokens } from './auth/access-tokens.ts';
+import { registerApiKeyActivity } from './auth/api-key-activity.ts';
 import { createPasswordHasher, type HashCost } from './auth/password.ts';
 import { loadSigningSecret } from './auth/signing-secret.ts';
 import { systemClock, type Clock } from './clock.ts';
@@ -82,6 +83,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setErrorHandler(errorHandler);
   await registerSecurityHeaders(app);
   registerInputGuard(app);
+  registerApiKeyActivity(app);
   await registerMultipart(app);
 
   await app.register(servicesPlugin, { services });

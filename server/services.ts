@@ -45,6 +45,8 @@ export interface Caller {
   sessionId: string;
   /** The account enforces MFA and the user has not turned it on: only enrolment is allowed. */
   mfaPending: boolean;
+  /** Set when the request was made with an API key (server/auth/api-key-auth.ts) rather than a session. */
+  apiKey?: { id: string; keyId: string };
 }
 
 declare module 'fastify' {

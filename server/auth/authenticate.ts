@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { HttpError, MESSAGES, unauthorized } from '../http/http-error.ts';
 import type { Caller, Services } from '../services.ts';
+import { apiKeyHeaderOf, authenticateApiKey } from './api-key-auth.ts';
 import { resolveSessionContext, type SessionContext } from './session-context.ts';
 
 /** What an access token says about the session besides the user. */
@@ -82,8 +83,10 @@ function bearerToken(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
-/** Sets request.caller from the bearer token, or fails with 401. */
+/** Sets request.caller from the bearer token (or an `ApiKey` credential, see api-key-auth.ts), or fails with 401. */
 export async function authenticate(services: Services, request: FastifyRequest): Promise<Caller> {
+  const apiKey = apiKeyHeaderOf(request);
+  if (apiKey !== null) return authenticateApiKey(services, request, apiKey);
   const token = bearerToken(request);
   if (!token) throw unauthorized();
   const verified = await services.accessTokens.verify(token);

@@ -8,14 +8,16 @@ import { authenticate } from './authenticate.ts';
 export const GATE_MESSAGES = {
   mfaRequired: 'Your account requires multi-factor authentication. Please turn it on in your profile to continue.',
   workflowScope: 'This link opens only the page it was sent for. Please sign in to do anything else.',
+  apiKeyScope: 'An API key cannot be used for this operation.',
 } as const;
 
-type Refusal = { reason: 'workflow-scope' | 'mfa-required' | 'permission'; message: string; code: string };
+type Refusal = { reason: 'workflow-scope' | 'mfa-required' | 'api-key-scope' | 'permission'; message: string; code: string };
 
 /**
  * What a session may call, decided in one place from the contract: a one-time-code workflow session only
  * the operations its flow lists (x-workflows), a session that must still turn MFA on only enrolment and the
- * shell (x-mfa-pending), and everyone only what their role's permissions allow (x-permission).
+ * shell (x-mfa-pending), an API key only operations with a permission, and everyone only what their role's
+ * permissions allow (x-permission).
  */
 export function refusalFor(caller: Caller, operation: ContractOperation): Refusal | null {
   if (caller.workflowFlow !== null && !operation.workflows.some((flow) => flow === '*' || flow === caller.workflowFlow)) {
@@ -23,6 +25,11 @@ export function refusalFor(caller: Caller, operation: ContractOperation): Refusa
   }
   if (caller.mfaPending && !operation.allowedBeforeMfa) {
     return { reason: 'mfa-required', message: GATE_MESSAGES.mfaRequired, code: 'MFA_REQUIRED' };
+  }
+  // An API key's permissions are already bounded (api-key-auth.ts); an operation open to any session (the
+  // signed-in user's profile, sign-out, MFA) belongs to a person, never to a key.
+  if (caller.apiKey && !operation.permission) {
+    return { reason: 'api-key-scope', message: GATE_MESSAGES.apiKeyScope, code: 'API_KEY_SCOPE' };
   }
   if (operation.permission && !caller.permissions.has(operation.permission)) {
     return { reason: 'permission', message: MESSAGES.forbidden, code: 'FORBIDDEN' };
@@ -39,7 +46,10 @@ export async function admit(services: Services, request: FastifyRequest, operati
     actorUserId: caller.userId,
     action: 'access.denied',
     target: operation.operationId,
-    detail: { reason: refusal.reason, permission: operation.permission, accountId: caller.accountId, workflow: caller.workflowFlow },
+    detail: {
+      reason: refusal.reason, permission: operation.permission, accountId: caller.accountId, workflow: caller.workflowFlow,
+      ...(caller.apiKey ? { apiKey: caller.apiKey.keyId } : {}),
+    },
     address: request.ip,
   });
   throw new HttpError(403, refusal.message, { errors: [{ code: refusal.code, detail: refusal.message }] });
