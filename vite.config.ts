@@ -1,8 +1,43 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
+import type { Plugin } from 'vite';
 
 const projectRoot = fileURLToPath(new URL('.', import.meta.url));
+
+/** Files worth compressing once at build time; the server sends the .br or .gz beside each (server/http/delivery.ts). */
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt)$/;
+const PRECOMPRESS_MIN_BYTES = 1024;
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? filesUnder(path) : [path];
+  });
+}
+
+/** Writes name.br (brotli, highest quality) and name.gz (gzip level 9) beside every compressible built file. */
+function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir.startsWith('/') ? config.build.outDir : join(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      for (const file of filesUnder(outDir).filter((path) => COMPRESSIBLE.test(path))) {
+        const content = readFileSync(file);
+        if (content.length < PRECOMPRESS_MIN_BYTES) continue;
+        writeFileSync(`${file}.br`, brotliCompressSync(content, { params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY } }));
+        writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
+      }
+    },
+  };
+}
 
 // The client's entry (index.html) lives in renderers/; definitions/ and editions/ are read from the
 // project root through import.meta.glob, so the dev server may serve files from there too.
@@ -10,7 +45,7 @@ export default defineConfig({
   root: 'renderers',
   // renderers/public: files served as they are (the old-browser notice, a classic script).
   publicDir: 'public',
-  plugins: [react()],
+  plugins: [react(), precompress()],
   server: { fs: { allow: [projectRoot] } },
   build: {
     // CLIENT_DIR (also read by server/main.ts) puts a build elsewhere, so two end-to-end runs need not share one.

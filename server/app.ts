@@ -1,6 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
-import fastifyStatic from '@fastify/static';
 import { createAccessTokens } from './auth/access-tokens.ts';
 import { registerApiKeyActivity } from './auth/api-key-activity.ts';
 import { createPasswordHasher, type HashCost } from './auth/password.ts';
@@ -21,6 +20,7 @@ import { MESSAGES } from './http/http-error.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer.ts';
 import { createDefinitionService } from './definitions/definition-service.ts';
 import type { Services } from './services.ts';
+import { registerClientFiles, registerCompression, REVALIDATE_CACHE } from './http/delivery.ts';
 
 export interface AppOptions {
   db: Database;
@@ -82,6 +82,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(createValidatorCompiler());
   app.setErrorHandler(errorHandler);
   await registerSecurityHeaders(app);
+  await registerCompression(app);
   registerInputGuard(app);
   registerApiKeyActivity(app);
   await registerMultipart(app);
@@ -89,14 +90,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(servicesPlugin, { services });
   await app.register(routesPlugin);
 
-  if (options.clientDir) {
-    // Files are looked up per request (a rebuilt client needs no restart); a miss falls through to the SPA fallback.
-    await app.register(fastifyStatic, { root: options.clientDir });
-  }
+  // A miss among the client's files falls through to the SPA fallback below.
+  if (options.clientDir) await registerClientFiles(app, options.clientDir);
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
-    if (options.clientDir && request.method === 'GET' && !path.startsWith('/api/') && path !== '/api') {
-      return reply.sendFile('index.html');
+    if (options.clientDir && (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/api/') && path !== '/api') {
+      return reply.header('Cache-Control', REVALIDATE_CACHE).sendFile('index.html');
     }
     return reply.code(404).send({ message: MESSAGES.notFound });
   });

@@ -27,8 +27,9 @@ const HEADERS = {
       // the browser, so neither a hash nor a nonce can name them (without it every page loses its styles:
       // style-src-elem blocks them). A style cannot run code; scripts stay locked down above.
       styleSrc: ["'self'", "'unsafe-inline'"],
-      // The MFA enrolment shows its QR code as a data: URL; the favicon is an empty data: URL.
-      imgSrc: ["'self'", 'data:'],
+      // The MFA enrolment shows its QR code as a data: URL; the favicon is an empty data: URL; a picture or
+      // logo being cropped is previewed from the chosen file (a blob: URL) before it is uploaded.
+      imgSrc: ["'self'", 'data:', 'blob:'],
       fontSrc: ["'self'", 'data:'],
       connectSrc: ["'self'"],
       objectSrc: ["'none'"],

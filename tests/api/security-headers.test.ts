@@ -59,7 +59,7 @@ const POLICY: Array<[string, RegExp]> = [
   // No inline script ('unsafe-eval' is there for ajv in the browser; see server/http/security-headers.ts).
   ['script-src', /^'self'( 'unsafe-eval')?$/],
   ['style-src', /^'self' 'unsafe-inline'$/],
-  ['img-src', /^'self' data:$/],
+  ['img-src', /^'self' data: blob:$/],
   ['connect-src', /^'self'$/],
   ['object-src', /^'none'$/],
   ['base-uri', /^'self'$/],
