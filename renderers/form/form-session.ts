@@ -109,6 +109,17 @@ export class FormSession {
     return state.data;
   }
 
+  /**
+   * Values set from outside rjsf (a lookup filling in the fields its choice implies): the rules run as for a
+   * change, and the data is handed back to the form, so rjsf shows the filled fields too.
+   */
+  assign(values: Record<string, unknown>): void {
+    const data = this.update({ ...this.snapshot.state.data, ...values });
+    if (data === this.pushed) return;
+    this.pushed = data;
+    this.listeners.forEach((listener) => listener());
+  }
+
   /** A blur: rjsf reports the widget id ('root_address_city'); the prefix is whatever the form used. */
   touchId(id: string): void {
     const path = this.pathOfIdSuffix.get(id.slice(id.indexOf('_') + 1));

@@ -71,7 +71,8 @@ export function RecordDialog({
     try {
       result = await runNamed(run, operationId, { params, ...(mode === 'create' ? { query: request.query } : {}), body: formFields(form, payload) });
     } catch (error) {
-      throw saveFailure(error, form.binding?.failureText ?? DEFAULT_FAILURE_TEXT);
+      // The action's own failure text wins: one form may fail to add and fail to edit in different words (licences).
+      throw saveFailure(error, action.failure ?? form.binding?.failureText ?? DEFAULT_FAILURE_TEXT);
     }
     const scope = { ...request.scope, result, mode };
     const title = textOf(action.success, scope) || 'Saved';

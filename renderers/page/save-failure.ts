@@ -24,11 +24,23 @@ export function saveFailure(error: unknown, failureText: string): SaveFailure {
         .filter((item): item is { field: string; message: string } => typeof item?.field === 'string' && typeof item?.message === 'string')
         .map(({ field, message }) => ({ field, message }))
     : [];
-  if (error.status === 400 && fieldErrors.length > 0) return new SaveFailure(failureText, fieldErrors);
+  if (error.status === 400 && fieldErrors.length > 0) {
+    return new SaveFailure(failureText.includes(MESSAGE_PLACEHOLDER) ? withDetail(failureText, error.message) : failureText, fieldErrors);
+  }
   return new SaveFailure(withDetail(failureText, error.message));
 }
 
-/** 'Failed to delete claim. A filed claim cannot be deleted.' — the detail only when it adds something. */
+/**
+ * 'Failed to delete claim. A filed claim cannot be deleted.' — the detail only when it adds something. A text
+ * holding `{message}` places the server's message itself ('Failed to delete domain: {message}'; '{message}'
+ * alone where the spec shows only the answer, as a licence delete does).
+ */
 export function withDetail(failureText: string, detail: string | undefined): string {
+  if (failureText.includes(MESSAGE_PLACEHOLDER)) return failureText.replace(MESSAGE_PLACEHOLDER, detail ?? '').trim() || GENERIC_FAILURE;
   return detail && detail !== failureText ? `${failureText}. ${detail}` : failureText;
 }
+
+/** Where a failure text places the server's message. */
+export const MESSAGE_PLACEHOLDER = '{message}';
+/** A `{message}` text without a message from the server. */
+const GENERIC_FAILURE = 'That did not work';

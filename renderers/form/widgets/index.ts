@@ -14,6 +14,7 @@ import { CheckboxWidget } from './checkbox-widget.tsx';
 import { DateWidget } from './date-widget.tsx';
 import { PasswordWidget } from './password-widget.tsx';
 import { OneTimeCodeWidget } from './one-time-code-widget.tsx';
+import { LookupWidget } from './lookup-widget.tsx';
 
 /** How the field template lays a widget out: its label ('for' a control, a 'group' legend, or the widget's 'self'). */
 export type WidgetLabel = 'for' | 'group' | 'self';
@@ -47,6 +48,7 @@ export const WIDGET_DESCRIPTORS: Readonly<Record<string, WidgetDescriptor>> = {
   date: field(DateWidget),
   password: field(PasswordWidget),
   oneTimeCode: field(OneTimeCodeWidget),
+  lookup: field(LookupWidget),
 };
 
 /** rjsf's own names for the same roles, so fields that name no widget (or rjsf's name) get ours too. */
