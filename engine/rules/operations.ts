@@ -25,6 +25,10 @@ export function registerRuleOperations(): void {
   jsonLogic.add_operation('matches', (value: unknown, pattern: unknown) => typeof value === 'string' && new RegExp(String(pattern)).test(value));
   // empty(value): null, undefined, '' and [] are empty, as for required fields.
   jsonLogic.add_operation('empty', (value: unknown) => value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0));
+  // entry(key, value): the object { [key]: value }, for a payload keyed by a chosen id (the spec's
+  // accountRoleMap: { <account id>: <role id> }); {} while the key is empty or the value missing.
+  jsonLogic.add_operation('entry', (key: unknown, value: unknown) =>
+    (typeof key === 'string' && key !== '' && value !== undefined && value !== null ? { [key]: value } : {}));
   // year(date): the year of an ISO date, for bounds such as 'the current year'.
   jsonLogic.add_operation('year', (value: unknown) => (typeof value === 'string' ? Number(value.slice(0, 4)) : null));
 }

@@ -11,6 +11,7 @@ import { guardSignIn } from './sign-in-guard.ts';
 import { sendLinkMail } from './link-mail.ts';
 import { resolveSessionContext, type SessionContext } from './session-context.ts';
 import { checkAuthenticatorCode } from './totp.ts';
+import { roleDefinition } from './roles.ts';
 
 type LoginRequest = components['schemas']['LoginRequest'];
 type TokenPair = components['schemas']['TokenPair'];
@@ -52,7 +53,8 @@ export async function issueTokenPair(
     accountId: context.accountId,
     accountType: context.accountType,
     subscriberType: context.subscriberType,
-    realm: 'ACCOUNT',
+    // A team-realm role (server/auth/roles.ts) works within its teams; every other role across the account.
+    realm: roleDefinition(context.roleId)?.teamRealm ? 'TEAM' : 'ACCOUNT',
     scopes,
     sid: refresh.familyId,
     ...(workflowId ? { workflowId } : {}),

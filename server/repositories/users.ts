@@ -90,7 +90,7 @@ export async function getCurrentUser(db: Queryable, userId: string): Promise<Cur
 export async function listAccountUsers(db: Queryable, accountId: string): Promise<User[]> {
   const rows = await db.query<UserRow>(
     `SELECT ${USER_COLUMNS} FROM users u JOIN roles r ON r.id = u.role_id
-     WHERE u.account_id = $1 ORDER BY lower(u.last_name), lower(u.first_name), u.email`,
+     WHERE u.account_id = $1 AND u.removed_at IS NULL ORDER BY lower(u.last_name), lower(u.first_name), u.email`,
     [accountId],
   );
   return rows.map((row) => ({

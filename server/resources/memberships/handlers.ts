@@ -58,16 +58,19 @@ export const handlers: HandlerModule = (services) => ({
   async removeAccountMembership(request, reply) {
     const caller = callerOf(request);
     const { userId, accountId } = request.params;
-    if (!mayManage(caller, accountId)) throw notFound(MEMBERSHIP_MESSAGES.notFound);
     const { db, clock } = services;
     await db.transaction(async (tx) => {
-      const [home] = await tx.query<{ account_id: string }>('SELECT account_id FROM users WHERE id = $1', [userId]);
+      const [home] = await tx.query<{ account_id: string }>('SELECT account_id FROM users WHERE id = $1 AND removed_at IS NULL', [userId]);
+      // An account's admins end memberships of their account; an organisation's admins those of their own users.
+      if (!mayManage(caller, accountId) && home?.account_id !== caller.accountId) throw notFound(MEMBERSHIP_MESSAGES.notFound);
       if (home?.account_id === accountId) throw new HttpError(400, MEMBERSHIP_MESSAGES.homeAccount);
       const removed = await tx.query<{ role_id: string }>(
         'DELETE FROM user_accounts WHERE user_id = $1 AND account_id = $2 RETURNING role_id',
         [userId, accountId],
       );
       if (removed.length === 0) throw notFound(MEMBERSHIP_MESSAGES.notFound);
+      // The teams the user joined in that account go with it.
+      await tx.query('DELETE FROM team_members WHERE user_id = $1 AND team_id IN (SELECT id FROM teams WHERE account_id = $2)', [userId, accountId]);
       // Sessions acting inside that account end now (their access tokens with them: the session gate checks).
       await tx.query(
         'UPDATE refresh_tokens SET revoked_at = $3 WHERE user_id = $1 AND context_account_id = $2 AND revoked_at IS NULL',
