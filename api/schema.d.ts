@@ -89,6 +89,313 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/account/v1/accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The client (business) accounts the caller reaches, one page at a time (an agency its own clients, provider staff all) */
+        get: operations["searchAccounts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/v1/account/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The new-account search (spec 001 section 7 'Account search by state or country, search text, page 0, size 10'): companies of the company directory of the request's country that are not yet the caller's accounts, and the caller's own client accounts, by name */
+        get: operations["searchAccountMatches"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/v1/account/agencies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The agencies the caller may create accounts under, in the request's edition (provider staff any agency; an agency user its own) */
+        get: operations["listAccountAgencies"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/v1/account/teams": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The teams of an agency an account can be attached to (the caller's own agency when agencyId is left out) */
+        get: operations["listAccountTeams"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/v1/account/agents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The users of an agency who can be an account's agent (the caller's own agency when agencyId is left out), optionally of one team */
+        get: operations["listAccountAgents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/v1/address/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Address verification (spec 001 section 7; country GBR for UK): the fields that could not be verified, by name and by the edition's wording */
+        post: operations["verifyAddress"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/v1/account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A new business account (checked with definitions/forms/new-account-search.json): under the caller's agency, or for provider staff the agency chosen; a submission with it while the submissions-view flag is on */
+        post: operations["createAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/v1/account/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** One client account with its address, agent, firmographics, latest scan and counts */
+        get: operations["getBusinessAccount"];
+        put?: never;
+        post?: never;
+        /** Delete a client account; refused (409) while it has claims, users or submissions being worked on */
+        delete: operations["deleteAccount"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/v1/account/{id}/firmographics/refresh": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Refresh the account's firmographic data from the company directory (the bundled directory; no third-party provider) */
+        post: operations["refreshAccountFirmographics"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/v1/account/{id}/scan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** An on-demand scan of the account's primary domain (a local scan computed from the domain name; nothing is sent to the domain) */
+        post: operations["scanAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/v1/account/scans": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The scans of one client account, newest first */
+        get: operations["searchAccountScans"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/v1/account/{id}/agent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** Change the agent of an account (checked with definitions/forms/account-agent.json): a new agent and a team of the managing agency */
+        put: operations["changeAccountAgent"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/v1/account/{id}/contact": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** The organisation's contact person (checked with definitions/forms/account-contact.json); the agent change needs the contact's name */
+        put: operations["updateAccountContact"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/v1/account/{id}/no-domain": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** Attest that the organisation has no primary web domain (checked with definitions/forms/no-domain-attestation.json) */
+        put: operations["attestNoDomain"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/v1/account/interested-agencies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The agencies interested in a policyholder's account and its own agent (spec 001 section 4 'Set my agent'); the caller's own account when accountId is left out */
+        get: operations["listInterestedAgencies"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/v1/account/{id}/my-agent/{agencyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                agencyId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** The policyholder makes an interested agency's agent its own; the other interested agencies are set aside (spec 001 section 4 'Set my agent') */
+        put: operations["setMyAgent"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/v1/account/{id}/my-agent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** The policyholder removes its agent; the agency and the agencies set aside are interested again */
+        delete: operations["removeMyAgent"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/account/v1/agency": {
         parameters: {
             query?: never;
@@ -161,13 +468,11 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/account/v1/agency/{id}/users": {
+    "/api/account/v1/agency/users": {
         parameters: {
             query?: never;
             header?: never;
-            path: {
-                id: string;
-            };
+            path?: never;
             cookie?: never;
         };
         /** The users of an agency the caller reaches, one page at a time */
@@ -535,6 +840,363 @@ export interface paths {
          * @description The stored data is checked again against the claim definition first (400 'Error saving claim' by field).
          */
         put: operations["fileClaim"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/connector/v1/connectors/all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The catalogue of connector types with their logos, how each is connected and how many connections the caller sees */
+        get: operations["listConnectorTypes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/connector/v1/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Connector types, only those with a connection (searchForConnected) and of one type (connectorType) when asked */
+        get: operations["searchConnectors"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/connector/v1/accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The client accounts the caller may connect tools for (an agency its clients, anyone else their own account) */
+        get: operations["listConnectorAccounts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/connector/v1/connections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The connections the caller sees (the tenant rule), one page at a time, optionally of one connector type or one account */
+        get: operations["listConnections"];
+        put?: never;
+        /** Connect a tool with a token (checked with definitions/forms/connector-token.json); the provider is asked before anything is stored */
+        post: operations["createConnection"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/connector/v1/connections/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The trailing-slash form of the create call, used by the user-and-password form (definitions/forms/connector-user-password.json), which checks it */
+        post: operations["createConnectionWithLogin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/connector/v1/connections/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** One connection the caller sees */
+        get: operations["getConnection"];
+        put?: never;
+        post?: never;
+        /** Remove a connection with its credentials and everything read from the tool */
+        delete: operations["deleteConnection"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/connector/v1/{connectorId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** The same removal, by the connection's connectorId */
+        delete: operations["deleteConnector"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/connector/v1/connections/{connectorId}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether the tool still answers with the stored credentials (connectorStatus SUCCESS means Connected) */
+        get: operations["getConnectionStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/connector/v1/account/{accountId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The connections of one account the caller sees */
+        get: operations["getAccountConnections"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/connector/v1/wizer/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Connect an API-key tool (Wizer, or the provider's managed detection) for the account cbid (checked with definitions/forms/connector-api-key.json) */
+        post: operations["addConnectorKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/connector/v1/privacy/agreement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether the connector privacy addendum has been accepted for the account cbid */
+        get: operations["getConnectorPrivacyAgreement"];
+        put?: never;
+        /** Record that the caller accepted the connector privacy addendum for the account cbid (checked with definitions/forms/connector-privacy-addendum.json) */
+        post: operations["saveConnectorPrivacyAgreement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/connector/v1/connectors/{connectorType}/oauth/metadata": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What the ADD button sends the browser to the provider's sign-in with; the state is new, single-use, bound to this session and the cbid, and expires */
+        get: operations["getConnectorOAuthMetadata"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/connector/v1/connectors/{connectorType}/oauth/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The provider sent the browser back with a code; the state is checked (this session, not used, not expired), the code exchanged and the connection stored */
+        post: operations["completeConnectorOAuth"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/connector/v1/{connectorType}/getLatestScore/{connectorId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The tool's latest score, as its provider last reported it (read again when older than the refresh interval) */
+        get: operations["getConnectorLatestScore"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/connector/v1/{connectorType}/getActionList/{connectorId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The tool's recommended actions, one page at a time */
+        get: operations["getConnectorActionList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/connector/v1/{connectorType}/getScoresHistory/{connectorId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The tool's daily scores over the last days */
+        get: operations["getConnectorScoresHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/connector/v1/{connectorType}/getShortlistActions/{connectorId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The few actions the provider recommends doing first */
+        get: operations["getConnectorShortlistActions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dev/oauth-provider/{provider}/authorize": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                provider: "microsoft" | "google" | "aws" | "tools";
+            };
+            cookie?: never;
+        };
+        /**
+         * The local stand-in provider's sign-in page (development and tests only; 404 in production)
+         * @description Checks the authorization request as a provider does (known client_id, response_type=code, a redirect_uri
+         *     registered for the client, a state) and asks the user to approve access for a directory it names.
+         */
+        get: operations["standInAuthorize"];
+        put?: never;
+        /** The user's answer on the stand-in's sign-in page; sends the browser back to redirect_uri with a code (or error=access_denied) and the state */
+        post: operations["standInAuthorizeDecision"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dev/oauth-provider/{provider}/token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The stand-in's token endpoint (authorization_code and refresh_token grants, client_secret_post) */
+        post: operations["standInToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dev/oauth-provider/{provider}/posture": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The stand-in's security posture of the signed-in directory, or of the tool the credentials open (Bearer token or Basic user and password)
+         * @description Deterministic for a directory and a day, so tests can check what the console shows. The 'tools' provider
+         *     stands in for the gateway of the API-credential tools: it accepts any token, API key or user and password,
+         *     except those beginning with 'invalid', which it refuses as a tool refuses wrong credentials.
+         */
+        get: operations["standInPosture"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -933,6 +1595,311 @@ export interface paths {
         put?: never;
         /** Create a user in the invited account (EXISTING_ACCOUNT, QUOTE_SENT_NEW_USER, QUOTE_LINK_NEW_AGENT links) */
         post: operations["joinAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/agency/v1/license/search/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Agency licences the caller may see (its own agency's; every agency's for provider staff), one page at a time */
+        get: operations["searchAgencyLicenses"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/agency/v1/license/agencies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The US agencies the caller may hold licences for (the admin area's agency picker; an agency gets only itself) */
+        get: operations["listLicenseAgencies"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/agency/v1/license": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Saves the agency licence named by the body's id (checked with definitions/forms/agency-license.json) */
+        put: operations["updateAgencyLicense"];
+        /** A new licence of the caller's agency (provider staff name the agency); checked with definitions/forms/agency-license.json */
+        post: operations["createAgencyLicense"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/agency/v1/license/{licenseId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                licenseId: string;
+            };
+            cookie?: never;
+        };
+        /** One agency licence the caller may see (the edit dialog's load) */
+        get: operations["getAgencyLicense"];
+        put?: never;
+        post?: never;
+        /** Deletes an agency licence */
+        delete: operations["deleteAgencyLicense"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/agency/v1/agent/license/search/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Agent licences the caller may see (its own agency's agents; every agency's for provider staff), one page at a time */
+        get: operations["searchAgentLicenses"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/agency/v1/agent/license/searchall": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every agent licence the caller may see that matches, in one answer (at most 3000), sorted like the search */
+        get: operations["searchAllAgentLicenses"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/agency/v1/agent/license/agents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The agents an agent licence may be for (the caller's agency's active users; every US agency's for provider staff), by name */
+        get: operations["listLicenseAgents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/agency/v1/agent/license": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Saves the agent licence named by the body's id (checked with definitions/forms/agent-license.json) */
+        put: operations["updateAgentLicense"];
+        /** A new licence of one of the agency's agents (checked with definitions/forms/agent-license.json) */
+        post: operations["createAgentLicense"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/agency/v1/agent/license/id/{licenseId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                licenseId: string;
+            };
+            cookie?: never;
+        };
+        /** One agent licence the caller may see (the edit dialog's load; /agent/license/{state} is taken by the state's agents) */
+        get: operations["getAgentLicense"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/agency/v1/agent/license/{licenseId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                licenseId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Deletes an agent licence */
+        delete: operations["deleteAgentLicense"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/agency/v1/agent/license/{state}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A US state code (TX) */
+                state: components["schemas"]["UsStateCode"];
+            };
+            cookie?: never;
+        };
+        /** The agents of the caller's agency (every agency's for provider staff) holding a licence in the state that has not expired, by name */
+        get: operations["listAgentsLicensedInState"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/v1/agency/surplus/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Surplus lines licences the caller may see (its own agency's; every agency's for provider staff), one page at a time */
+        get: operations["searchSurplusLicenses"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/v1/agency/surplus": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A new surplus lines licence (checked with definitions/forms/surplus-license.json); an agency's own agency is used, provider staff name it */
+        post: operations["createSurplusLicense"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/v1/agency/surplus/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** One surplus licence the caller may see (the edit dialog's load) */
+        get: operations["getSurplusLicense"];
+        /** Saves a surplus licence (checked with definitions/forms/surplus-license.json) */
+        put: operations["updateSurplusLicense"];
+        post?: never;
+        /** Deletes a surplus licence */
+        delete: operations["deleteSurplusLicense"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/v1/agency/surplus/notice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The states that have a surplus lines notice template, with the file each holds (never the file itself) */
+        get: operations["listSurplusNotices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/v1/agency/surplus/notice/upload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Stores the surplus lines notice template (a PDF, checked by content, at most 2MB) of a state, replacing the one before; provider admins only */
+        post: operations["uploadSurplusNotice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/docs/v1/template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A stored document template as a file; type surplusNotice with a state gives that state's surplus lines notice */
+        get: operations["getDocumentTemplate"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1847,7 +2814,12 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        put?: never;
+        /**
+         * Staff e-mail a user the password-reset link (provider staff for anyone; an organisation's admins for their own users)
+         * @description The user receives the same one-time reset link as after 'forgot password'; their password stays as it is
+         *     until they use it. A user of another organisation answers 404 like an unknown address. Audited.
+         */
+        put: operations["resetUserPassword"];
         /** The forgot-password request in the spec's form, the e-mail in the path and the captcha in the query */
         post: operations["requestPasswordReset"];
         delete?: never;
@@ -1867,6 +2839,83 @@ export interface paths {
         put?: never;
         /** Send the validation e-mail again when the address has a user awaiting validation; always 200 */
         post: operations["resendValidationEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/v1/pic/initial": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload the image to crop (multipart/form-data, one file); it waits for the crop
+         * @description The file's type is found from its bytes (a text file named .png is refused). Larger than 2MB answers 413
+         *     'The file size is too big, 2MB max.'. The answer gives the image's size in pixels, for the crop.
+         */
+        post: operations["uploadInitialPicture"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/v1/pic/crop": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Crop the uploaded image to the square at (xCoordinate, yCoordinate) of side `size` and make it the user's picture
+         * @description Coordinates are pixels of the uploaded image from its top left corner. Without `size` the square is the
+         *     largest that fits from that corner. The picture is stored 256 pixels square (PNG, or JPEG for a JPEG).
+         */
+        post: operations["cropPicture"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/v1/pic": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in user's picture (the image itself) */
+        get: operations["getMyPicture"];
+        put?: never;
+        post?: never;
+        /** Remove the signed-in user's picture (and any upload waiting for its crop) */
+        delete: operations["deleteMyPicture"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/v1/pic/email/{email}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The picture of a user the caller may see, by e-mail (404 for no picture, and for a user of another organisation) */
+        get: operations["getUserPicture"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2036,23 +3085,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/auth/v1/users": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Users of an account the caller may see (their own account by default) */
-        get: operations["listUsers"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/auth/v1/my-accounts": {
         parameters: {
             query?: never;
@@ -2142,6 +3174,82 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/submission/v1/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Submissions within the tenant rule (an agency its own, provider staff all), newest change first; `search` finds a submission number ('/agency/submissions?search={submissionNumber}') */
+        get: operations["searchSubmissions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/v1/tags": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The tags of the caller's organisation, one page at a time */
+        get: operations["listTags"];
+        put?: never;
+        /** A new tag of the caller's organisation (checked with definitions/forms/tag.json) */
+        post: operations["createTag"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/v1/tags/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** One tag of the caller's organisation */
+        get: operations["getTag"];
+        /** Rename a tag (checked with definitions/forms/tag.json); the accounts keep it */
+        put: operations["updateTag"];
+        post?: never;
+        /** Delete a tag, which comes off every account ('Tag Deleted Successfully!') */
+        delete: operations["deleteTag"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/v1/tags/account/{accountId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                accountId: components["parameters"]["AccountIdPath"];
+            };
+            cookie?: never;
+        };
+        /** The caller's organisation's tags on a client account it manages */
+        get: operations["getAccountTags"];
+        /** Apply tags to a client account: the account holds exactly these of the organisation's tags ('Tag Applied Successfully!'; checked with definitions/forms/apply-tags.json) */
+        put: operations["applyAccountTags"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/v1/teams/all": {
         parameters: {
             query?: never;
@@ -2192,6 +3300,227 @@ export interface paths {
         post?: never;
         /** Delete a team that is not its organisation's default team; its members stay in the organisation */
         delete: operations["deleteTeam"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/v1/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Users of an account the caller may see (their own account by default) */
+        get: operations["listUsers"];
+        put?: never;
+        /**
+         * Add a user to the caller's organisation and e-mail them the link to confirm and set a password (checked with definitions/forms/user.json)
+         * @description The new user waits for validation until they follow the e-mailed confirm-user link. The role must be one
+         *     of the organisation's account type and may not hold a permission the caller lacks. Agencies assigned must
+         *     be agencies the caller may see ('Not able to assign agencies at this time.' otherwise). Adding the e-mail
+         *     of a user removed from the same organisation brings that user back.
+         */
+        post: operations["createUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/v1/users/all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The users the caller manages, one page at a time (provider staff every organisation's, anyone else their own organisation's) */
+        get: operations["searchAllUsers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/v1/users/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        /** One user the caller manages */
+        get: operations["getUser"];
+        /**
+         * Change a user's details, role, contact flags, agencies and Slack handle (checked with definitions/forms/user.json)
+         * @description The e-mail address stays as it is; a user cannot change their own role.
+         */
+        put: operations["updateUser"];
+        post?: never;
+        /**
+         * Remove a user from their organisation; their sessions end at once and they can no longer sign in
+         * @description The user's row stays for the history that names them (claims, the audit log); their memberships of
+         *     other accounts, teams, agency assignments and picture go. A user cannot remove themselves.
+         */
+        delete: operations["deleteUser"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/v1/users/accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The accounts a user reaches (their own organisation first, then the accounts added to them), with the role and teams held in each */
+        get: operations["listUserAccounts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/v1/users/{userId}/accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Give a user further accounts, each with a role and (for team-realm agency roles) teams (checked with definitions/forms/user-accounts.json)
+         * @description accountRoleMap maps each account to the role held there (a role of that account's type); accountTeamsMap
+         *     maps an account to the teams the user joins there, required for an agency account with a team-realm role.
+         *     The caller may add only accounts they may manage and roles whose permissions they hold.
+         */
+        post: operations["addUserAccounts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/v1/users/teams/migrate/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Move a user to other teams of their organisation (checked with definitions/forms/user-teams.json)
+         * @description The user leaves every team of their organisation not listed and joins those listed; at least one team.
+         */
+        put: operations["migrateUserTeams"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/v1/roles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The roles of an account type (spec 001 section 6 'Account roles are fetched per account type'), in the order they are offered
+         * @description By accountType, or by accountId (the type of an organisation the caller may see); without either, the
+         *     roles of the caller's organisation. `assignable` says whether the caller may give the role (they hold
+         *     every permission it has).
+         */
+        get: operations["listAccountRoles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/v1/users/options/organizations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Organisations of a type the caller may add to a user (provider staff any; others their own and the accounts they manage) */
+        get: operations["listAssignableOrganizations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/v1/users/options/teams": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The teams of an organisation the caller may manage users of (the caller's own without accountId) */
+        get: operations["listAssignableTeams"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/v1/users/options/agencies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The agencies a user may be assigned to by the caller (provider staff every agency; an organisation its own and those it manages) */
+        get: operations["listAssignableAgencies"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/v1/me/profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * The signed-in user changes their own name and phone number (checked with definitions/forms/my-profile.json)
+         * @description A phone number cannot be removed while sign-in codes are sent to it by text message.
+         */
+        put: operations["updateMyProfile"];
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -2421,6 +3750,252 @@ export interface components {
             agencyId?: string | null;
             /** Format: date-time */
             created?: string;
+        };
+        BusinessAccountItem: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /**
+             * @description From the account's submissions
+             * @enum {string}
+             */
+            status: "Open" | "Quoted" | "Active Policy";
+            edition: components["schemas"]["Edition"];
+            /** @description The company directory entry the account was picked from */
+            cbid: string | null;
+            domainName: string | null;
+            /** @description The organisation attested it has no primary web domain */
+            noDomainAttested: boolean;
+            address1: string | null;
+            /** @description Town/City in the UK */
+            city: string | null;
+            /** @description US only */
+            state: string | null;
+            /** @description Zip Code or Postcode */
+            zipCode: string | null;
+            /** @enum {string|null} */
+            country: "US" | "GB" | null;
+            /** @description The national number's 10 digits (shown as +1 (xxx) xxx-xxxx or +44 xxxxx xxxxxx) */
+            phone: string | null;
+            /** @description naicsCode (US) or sicCode (UK) */
+            industryCode: string | null;
+            revenue: number | null;
+            noOfEmployeesAll: number | null;
+            /** Format: uuid */
+            agencyId: string | null;
+            agencyName: string | null;
+            /** Format: uuid */
+            teamId: string | null;
+            teamName: string | null;
+            /** Format: uuid */
+            agentUserId: string | null;
+            agentName: string | null;
+            /** Format: date-time */
+            created: string;
+            /** Format: date-time */
+            modified: string;
+        };
+        BusinessAccountPage: {
+            content: components["schemas"]["BusinessAccountItem"][];
+            totalElements: number;
+            page: number;
+            size: number;
+        };
+        BusinessAccount: components["schemas"]["BusinessAccountItem"] & {
+            address2: string | null;
+            /** @description UK only */
+            address3: string | null;
+            agentEmail: string | null;
+            /** Format: date-time */
+            noDomainAttestedAt: string | null;
+            contactFirstName: string | null;
+            contactLastName: string | null;
+            contactEmail: string | null;
+            contactPhone: string | null;
+            firmographics: null | components["schemas"]["AccountFirmographics"];
+            latestScan: null | components["schemas"]["AccountScan"];
+            myAgent: null | components["schemas"]["MyAgent"];
+            claims: number;
+            submissions: number;
+            users: number;
+            interestedAgencies: number;
+        };
+        AccountFirmographics: {
+            /**
+             * @description The bundled company directory (no third-party provider)
+             * @enum {string}
+             */
+            source: "directory";
+            cbid: string | null;
+            dunsNumber: string | null;
+            noOfEmployeesAll: number | null;
+            revenue: number | null;
+            yearEstablished: number | null;
+            ownershipType: string | null;
+            entityType: string | null;
+            industryCode: string | null;
+            /** Format: date-time */
+            refreshed: string;
+        };
+        AccountScan: {
+            /** Format: uuid */
+            id: string;
+            /** @description '4 of 6 checks passed' */
+            summary: string;
+            domainName: string;
+            /**
+             * @description Computed locally from the domain name; nothing is sent to the domain
+             * @enum {string}
+             */
+            source: "local scan";
+            score: number;
+            findings: {
+                check: string;
+                passed: boolean;
+                result: string;
+            }[];
+            /** Format: date-time */
+            scanned: string;
+        };
+        AccountScanPage: {
+            content: components["schemas"]["AccountScan"][];
+            totalElements: number;
+            page: number;
+            size: number;
+        };
+        AccountMatch: {
+            /**
+             * @description A company of the directory
+             * @enum {string}
+             */
+            source: "directory" | "account";
+            cbid: string | null;
+            /** Format: uuid */
+            accountId: string | null;
+            accountName: string;
+            street: string;
+            address3: string | null;
+            city: string;
+            state: string | null;
+            zipCode: string;
+            country: string;
+            /** @description National digits */
+            phone: string | null;
+            phoneDisplay: string | null;
+            domainName: string | null;
+            industryCode: string | null;
+        };
+        AccountMatchPage: {
+            content: components["schemas"]["AccountMatch"][];
+            totalElements: number;
+            page: number;
+            size: number;
+        };
+        AccountOptionList: {
+            content: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+                email?: string;
+                isDefault?: boolean;
+                teamIds?: string[];
+            }[];
+        };
+        AddressToVerify: {
+            street: string;
+            address2?: string;
+            address3?: string;
+            city: string;
+            state?: string;
+            zipCode: string;
+        };
+        AddressVerification: {
+            /** @enum {string} */
+            country: "USA" | "GBR";
+            verified: boolean;
+            errorFields: string[];
+            localizedErrorFieldNames: string[];
+            /** @description The caller may confirm the address as entered (provider admins only) */
+            mayConfirm: boolean;
+        };
+        /** @description The new-account form's data (definitions/forms/new-account-search.json); its rules and messages come from the definition. */
+        NewAccountFields: {
+            /** @enum {string} */
+            stage?: "searching" | "adding" | "lookup";
+            accountName?: string;
+            state?: string;
+            team?: string;
+            agency?: string;
+            agent?: string;
+            street?: string;
+            address2?: string;
+            address3?: string;
+            city?: string;
+            zipCode?: string;
+            phone?: string;
+            domainName?: string;
+            naicsCode?: string;
+            sicCode?: string;
+            cbid?: string;
+            confirmUnverifiedAddress?: boolean;
+        };
+        AccountCreated: {
+            /** @description 'Account Created Successfully!' */
+            message: string;
+            account: components["schemas"]["BusinessAccount"];
+            submission: null | {
+                /** Format: uuid */
+                id: string;
+                submissionNumber: string;
+            };
+        };
+        /** @description The change-agent form's data (definitions/forms/account-agent.json). */
+        AccountAgentFields: {
+            /** @description The managing agency (the form's option lists read it; the server uses the account's own) */
+            agencyId?: string;
+            agent?: string;
+            team?: string;
+        };
+        /** @description The organisation contact form's data (definitions/forms/account-contact.json). */
+        AccountContactFields: {
+            contactFirstName?: string;
+            contactLastName?: string;
+            contactEmail?: string;
+            contactPhone?: string;
+        };
+        NoDomainAttestation: {
+            attest?: boolean;
+        };
+        MyAgent: {
+            /** Format: uuid */
+            agencyId: string;
+            agencyName: string;
+            /** Format: uuid */
+            agentUserId: string;
+            agentName: string;
+            agentEmail: string;
+            /** Format: date-time */
+            set: string;
+        };
+        InterestedAgency: {
+            /** Format: uuid */
+            accountId: string;
+            /** Format: uuid */
+            agencyId: string;
+            agencyName: string;
+            agentName: string | null;
+            agentEmail: string | null;
+            isMyAgent: boolean;
+            /** Format: date-time */
+            added: string;
+        };
+        InterestedAgencyPage: {
+            /** Format: uuid */
+            accountId: string;
+            content: components["schemas"]["InterestedAgency"][];
+            totalElements: number;
+            page: number;
+            size: number;
         };
         /** @description The agency form's data (definitions/forms/agency.json); its rules and messages come from the definition. The contract only bounds sizes. */
         AgencyFields: {
@@ -2828,6 +4403,214 @@ export interface components {
         ClaimAccountList: {
             content: components["schemas"]["ClaimAccount"][];
         };
+        ConnectorTypeName: string;
+        ConnectorType: {
+            type: string;
+            name: string;
+            description: string;
+            category: string;
+            provider: string;
+            /** @description Path of the logo image */
+            logo: string;
+            /**
+             * @description How a user connects it: the provider's OAuth sign-in, a token, a user and password, an API key; null when the provider's team sets it up
+             * @enum {string|null}
+             */
+            connect: "oauth" | "token" | "userPassword" | "apiKey" | null;
+            hasCreateForm: boolean;
+            /**
+             * @description The OAuth type's page under manage/connectors/
+             * @enum {string|null}
+             */
+            page: "microsoft" | "google" | "aws" | null;
+            /** @description The server can connect it (an OAuth type needs its provider's client registration) */
+            available: boolean;
+            /** @description Connections of this type the caller sees (for the account cbid when given) */
+            connected: number;
+        };
+        ConnectorTypeList: {
+            content: components["schemas"]["ConnectorType"][];
+        };
+        ConnectorAccountList: {
+            content: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+            }[];
+        };
+        /** @description Spec 001 section 3 create payload (connector type name, provider, credentials, cbid); the credential forms' data, their rules and messages coming from the definitions */
+        ConnectionCreate: {
+            connectorType?: components["schemas"]["ConnectorTypeName"];
+            provider?: string;
+            /** Format: uuid */
+            cbid?: string;
+            credentials?: {
+                token?: string;
+                username?: string;
+                password?: string;
+            };
+        };
+        /** @description The API-key form's data (definitions/forms/connector-api-key.json says what is required, in its words) */
+        ConnectorKey: {
+            apiKey?: string;
+        };
+        ConnectionMetadata: {
+            azureTenantId?: string;
+            googleDomain?: string;
+            awsAccountId?: string;
+        };
+        Connection: {
+            /** Format: uuid */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The id the status and score calls name (the connection's id)
+             */
+            connectorId: string;
+            connectorType: string;
+            connectorName: string;
+            logo: string;
+            provider: string;
+            /**
+             * Format: uuid
+             * @description The client account (cbid)
+             */
+            accountId: string;
+            accountName: string;
+            /** @description The tenant */
+            externalId: string;
+            externalName: string;
+            /** @enum {string} */
+            connectorStatus: "SUCCESS" | "FAILED";
+            /** @description 'Connected' for SUCCESS */
+            statusText: string;
+            latestScore: number | null;
+            maxScore: number | null;
+            /** Format: date-time */
+            lastSyncedAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            metadata: components["schemas"]["ConnectionMetadata"];
+        };
+        ConnectionPage: {
+            content: components["schemas"]["Connection"][];
+            totalElements: number;
+            page: number;
+            size: number;
+        };
+        AccountConnections: {
+            /** Format: uuid */
+            accountId: string;
+            accountName: string;
+            content: components["schemas"]["Connection"][];
+        };
+        ConnectionStatus: {
+            /** Format: uuid */
+            connectorId: string;
+            connectorType: string;
+            /** @enum {string} */
+            connectorStatus: "SUCCESS" | "FAILED";
+            connected: boolean;
+            statusText: string;
+            /** Format: date-time */
+            lastSyncedAt: string | null;
+        };
+        ConnectorPrivacyAgreement: {
+            /** Format: uuid */
+            accountId: string;
+            agreed: boolean;
+            /** Format: date-time */
+            agreedAt: string | null;
+            /** @description The addendum's version the acceptance was for */
+            version: string;
+        };
+        ConnectorOAuthMetadata: {
+            connectorType: string;
+            /** @description Single-use; the browser sends it as '<state>:<cbid>' */
+            state: string;
+            clientId: string;
+            responseType: string;
+            redirectUri: string;
+            scope: string[];
+            authorizationEndpoint: string;
+            /** Format: date-time */
+            expiresAt: string;
+        };
+        ConnectorScore: {
+            /** Format: uuid */
+            connectorId: string;
+            connectorType: string;
+            score: number | null;
+            maxScore: number | null;
+            percentage: number | null;
+            /** Format: date-time */
+            measuredAt: string | null;
+            /** Format: date-time */
+            lastSyncedAt: string | null;
+        };
+        ConnectorScoreHistory: {
+            /** Format: uuid */
+            connectorId: string;
+            days: number;
+            content: {
+                /** Format: date */
+                date: string;
+                score: number;
+                maxScore: number;
+                percentage: number;
+            }[];
+        };
+        ConnectorAction: {
+            id: string;
+            title: string;
+            description: string;
+            category: string;
+            /** @enum {string} */
+            severity: "HIGH" | "MEDIUM" | "LOW";
+            /** @enum {string} */
+            status: "TO_DO" | "IN_PROGRESS" | "COMPLETED";
+            scoreImpact: number;
+            shortlisted: boolean;
+        };
+        ConnectorActionPage: {
+            content: components["schemas"]["ConnectorAction"][];
+            totalElements: number;
+            page: number;
+            size: number;
+        };
+        /** @description What a provider (or the tools' gateway) answers about the signed-in directory or tool */
+        ProviderPosture: {
+            subject: {
+                id: string;
+                name: string;
+            };
+            score: {
+                current: number;
+                max: number;
+                /** Format: date-time */
+                measuredAt: string;
+            };
+            history: {
+                /** Format: date */
+                date: string;
+                score: number;
+            }[];
+            actions: {
+                id: string;
+                title: string;
+                description: string;
+                category: string;
+                severity: string;
+                status: string;
+                scoreImpact: number;
+                shortlisted: boolean;
+            }[];
+        };
+        StandInOAuthError: {
+            error: string;
+            error_description?: string;
+            message?: string;
+        };
         ConsoleVersion: {
             v: string;
         };
@@ -3064,6 +4847,160 @@ export interface components {
             redirectURL?: string | null;
             accountType?: components["schemas"]["AccountType"];
         };
+        /** @description A US state's two-letter code (TX) */
+        UsStateCode: string;
+        /** @description The agency licence form's data (definitions/forms/agency-license.json); its rules and messages come from the definition. id names the licence a PUT saves; agencyId is read from provider staff only; agencyName is shown, never stored. */
+        AgencyLicenseFields: {
+            /** Format: uuid */
+            id?: string | null;
+            agencyId?: string | null;
+            agencyName?: string | null;
+            npn?: string | null;
+            number?: string | null;
+            state?: string | null;
+            activeResidentState?: boolean | null;
+            expirationDate?: string | null;
+        };
+        AgencyLicense: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            agencyId: string;
+            agencyName: string;
+            npn: string | null;
+            number: string;
+            state: string;
+            activeResidentState: boolean;
+            /** Format: date */
+            expirationDate: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        AgencyLicensePage: {
+            content: components["schemas"]["AgencyLicense"][];
+            totalElements: number;
+            page: number;
+            size: number;
+        };
+        /** @description The agent licence form's data (definitions/forms/agent-license.json). agentId is the agent (a user of the agency); the agent's name, e-mail and phone are the user's and are shown, never stored from the body. */
+        AgentLicenseFields: {
+            /** Format: uuid */
+            id?: string | null;
+            agentId?: string | null;
+            agentFirstName?: string | null;
+            agentLastName?: string | null;
+            agentEmail?: string | null;
+            agentPhone?: string | null;
+            npn?: string | null;
+            number?: string | null;
+            state?: string | null;
+            expirationDate?: string | null;
+        };
+        AgentLicense: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            agentId: string;
+            agentFirstName: string;
+            agentLastName: string;
+            agentEmail: string;
+            agentPhone: string | null;
+            /** Format: uuid */
+            agencyId: string;
+            agencyName: string;
+            npn: string | null;
+            number: string;
+            state: string;
+            /** Format: date */
+            expirationDate: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        AgentLicensePage: {
+            content: components["schemas"]["AgentLicense"][];
+            totalElements: number;
+            page: number;
+            size: number;
+        };
+        /** @description The surplus licence form's data (definitions/forms/surplus-license.json). agencyId is read from provider staff only (in the agency area the caller's own agency is used); signatureOnFile only from provider staff and only for LA or MT. */
+        SurplusLicenseFields: {
+            id?: string | null;
+            agencyId?: string | null;
+            brokerFirstName?: string | null;
+            brokerLastName?: string | null;
+            brokerEmail?: string | null;
+            surplusLicenseNumber?: string | null;
+            surplusLinesState?: string | null;
+            signatureOnFile?: boolean | null;
+        };
+        SurplusLicense: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            agencyId: string;
+            agencyName: string;
+            brokerFirstName: string;
+            brokerLastName: string;
+            brokerEmail: string;
+            surplusLicenseNumber: string;
+            surplusLinesState: string;
+            signatureOnFile: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        SurplusLicensePage: {
+            content: components["schemas"]["SurplusLicense"][];
+            totalElements: number;
+            page: number;
+            size: number;
+        };
+        LicenseAgency: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            npn: string | null;
+        };
+        LicenseAgencyPage: {
+            content: components["schemas"]["LicenseAgency"][];
+            totalElements: number;
+            page: number;
+            size: number;
+        };
+        LicenseAgent: {
+            /** Format: uuid */
+            id: string;
+            firstName: string;
+            lastName: string;
+            email: string;
+            phone: string | null;
+            npn: string | null;
+            /** Format: uuid */
+            agencyId: string;
+            agencyName: string;
+            /** @description What the picker shows: 'First Last (e-mail)', with the agency for provider staff */
+            label: string;
+        };
+        LicenseAgentPage: {
+            content: components["schemas"]["LicenseAgent"][];
+            totalElements: number;
+            page: number;
+            size: number;
+        };
+        SurplusNotice: {
+            state: string;
+            fileName: string;
+            size: number;
+            /** Format: date-time */
+            uploadedAt: string;
+            /** @description The e-mail of who uploaded it */
+            uploadedBy: string | null;
+        };
         CredentialsRequest: {
             /** Format: email */
             username: string;
@@ -3268,6 +5205,17 @@ export interface components {
             email: string;
             captcha: components["schemas"]["CaptchaProof"];
         };
+        PictureUpload: {
+            /** @enum {string} */
+            contentType: "image/png" | "image/jpeg" | "image/gif";
+            width: number;
+            height: number;
+        };
+        PictureStored: {
+            message: string;
+            /** @description Where the picture is read (changes with each new picture) */
+            avatarUrl: string;
+        };
         LoginRequest: {
             /** Format: email */
             username: string;
@@ -3397,6 +5345,72 @@ export interface components {
                 timezones: string[];
             }[];
         };
+        Submission: {
+            /** Format: uuid */
+            id: string;
+            submissionNumber: string;
+            /** Format: uuid */
+            accountId: string;
+            accountName: string;
+            /** Format: uuid */
+            agencyId: string;
+            agencyName: string;
+            agentName: string | null;
+            teamName: string | null;
+            /** @enum {string} */
+            businessType: "New Business" | "Renewal";
+            /** @description A value of definitions/lists/quote-statuses.json */
+            status: string;
+            /** @description The underwriter */
+            assignee: string | null;
+            /** Format: date-time */
+            created: string;
+            /** Format: date-time */
+            modified: string;
+        };
+        SubmissionPage: {
+            content: components["schemas"]["Submission"][];
+            totalElements: number;
+            page: number;
+            size: number;
+        };
+        /** @description The tag form's data (definitions/forms/tag.json); its rules and messages come from the definition. */
+        TagFields: {
+            name?: string;
+        };
+        Tag: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** @description How many accounts hold the tag */
+            accounts: number;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        TagPage: {
+            content: components["schemas"]["Tag"][];
+            totalElements: number;
+            page: number;
+            size: number;
+        };
+        /** @description The apply-tags form's data (definitions/forms/apply-tags.json) */
+        AccountTagFields: {
+            tagIds?: string[];
+        };
+        AccountTags: {
+            /** Format: uuid */
+            accountId: string;
+            accountName: string;
+            tagIds: string[];
+            tags: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+            }[];
+        };
+        AccountTagsApplied: components["schemas"]["AccountTags"] & {
+            message: string;
+        };
         /** @description The team form's data (definitions/forms/team.json); its rules and messages come from the definition. */
         TeamFields: {
             name: string;
@@ -3416,6 +5430,176 @@ export interface components {
             totalElements: number;
             page: number;
             size: number;
+        };
+        /** @description The user form's data (definitions/forms/user.json); its rules and messages come from the definition. */
+        UserFields: {
+            /**
+             * Format: uuid
+             * @description The record's own id when editing; not changed
+             */
+            id?: string;
+            /**
+             * Format: uuid
+             * @description The user's organisation when editing (the role list is its type's); not changed
+             */
+            accountId?: string;
+            firstName?: string;
+            lastName?: string;
+            email?: string;
+            phone?: string;
+            roleId?: string;
+            primaryContact?: boolean;
+            billingContact?: boolean;
+            agencies?: string[];
+            slackHandle?: string;
+        };
+        UserTeam: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+        };
+        UserRecord: {
+            /** Format: uuid */
+            id: string;
+            firstName: string;
+            lastName: string;
+            fullName: string;
+            email: string;
+            phone?: string | null;
+            roleId: string;
+            roleName: string;
+            /** @enum {string} */
+            status: "ACTIVE" | "PENDING_VALIDATION" | "DISABLED";
+            /** Format: uuid */
+            accountId: string;
+            accountName: string;
+            accountType: components["schemas"]["AccountType"];
+            primaryContact: boolean;
+            billingContact: boolean;
+            slackHandle?: string | null;
+            /** @description Ids of the agencies the user is assigned to */
+            agencies: string[];
+            /** @description The assigned agencies' names, joined by ', ' */
+            agencyNames?: string;
+            /** @description The user's teams in their own organisation */
+            teams: components["schemas"]["UserTeam"][];
+            teamIds: string[];
+            /** @description The teams' names, joined by ', ' */
+            teamNames: string;
+            /** @description The further accounts the user reaches (spec 001 User accountIds), without their own organisation */
+            accountIds: string[];
+            mfaType: components["schemas"]["MfaType"];
+            hasPicture: boolean;
+            /** Format: date-time */
+            createdAt: string | null;
+            /** @description The role reaches All accounts: removing the user warns about it */
+            allAccounts: boolean;
+            /** @description The role works within teams */
+            teamRealm: boolean;
+            /** @description The role sets the flag that affects assignment (spec 001 section 5) */
+            assignmentFlag: boolean;
+            /** @description The user is the caller */
+            self: boolean;
+        };
+        UserPage: {
+            content: components["schemas"]["UserRecord"][];
+            totalElements: number;
+            page: number;
+            size: number;
+        };
+        RoleRecord: {
+            id: string;
+            name: string;
+            accountType: components["schemas"]["AccountType"];
+            permissions: string[];
+            teamRealm: boolean;
+            assignmentFlag: boolean;
+            allAccounts: boolean;
+            /** @description The caller holds every permission of the role */
+            assignable: boolean;
+        };
+        RoleList: {
+            content: components["schemas"]["RoleRecord"][];
+        };
+        /**
+         * @description The account types an additional-account assignment may name (spec 001 section 3; DIGITAL is the aggregator, CUSTOMER the policyholder)
+         * @enum {string}
+         */
+        UserAccountType: "AGENCY" | "CLUSTER" | "DIGITAL" | "CARRIER" | "CUSTOMER" | "MSSP";
+        /**
+         * @description The add-accounts form's data (definitions/forms/user-accounts.json): the account picked (accountType,
+         *     organization, role, teams) and the payload the spec names, accountRoleMap and accountTeamsMap, which the
+         *     form computes from them.
+         */
+        UserAccountsGrant: {
+            accountType?: components["schemas"]["UserAccountType"];
+            /** Format: uuid */
+            organization?: string;
+            role?: string;
+            teams?: string[];
+            accountRoleMap?: {
+                [key: string]: string;
+            };
+            accountTeamsMap?: {
+                [key: string]: string[];
+            };
+        };
+        UserAccountsAdded: {
+            message: string;
+            accountIds: string[];
+        };
+        UserAccountRecord: {
+            /** Format: uuid */
+            userId: string;
+            /** Format: uuid */
+            accountId: string;
+            accountName: string;
+            accountType: components["schemas"]["AccountType"];
+            roleId: string;
+            roleName: string;
+            teams: components["schemas"]["UserTeam"][];
+            teamNames: string;
+            /** @description The user's own organisation (cannot be removed from them) */
+            home: boolean;
+        };
+        UserAccountPage: {
+            content: components["schemas"]["UserAccountRecord"][];
+            totalElements: number;
+            page: number;
+            size: number;
+        };
+        /** @description The move-teams form's data (definitions/forms/user-teams.json) */
+        UserTeamsMigration: {
+            /**
+             * Format: uuid
+             * @description The user's organisation (its teams are offered); not changed
+             */
+            accountId?: string;
+            teamIds?: string[];
+        };
+        OrganizationOption: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            accountType: components["schemas"]["AccountType"];
+        };
+        OrganizationOptionList: {
+            content: components["schemas"]["OrganizationOption"][];
+        };
+        TeamOption: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            isDefault: boolean;
+        };
+        TeamOptionList: {
+            content: components["schemas"]["TeamOption"][];
+        };
+        /** @description The my-profile form's data (definitions/forms/my-profile.json) */
+        MyProfileFields: {
+            firstName?: string;
+            lastName?: string;
+            phone?: string;
         };
         /** @description The new-webhook form's data (definitions/forms/webhook-create.json). */
         WebhookCreate: {
@@ -3724,6 +5908,533 @@ export interface operations {
             404: components["responses"]["NotFound"];
         };
     };
+    searchAccounts: {
+        parameters: {
+            query?: {
+                page?: number;
+                size?: number;
+                sort?: string;
+                search?: string;
+                /** @description Open, Quoted or Active Policy (repeat for several) */
+                type?: ("Open" | "Quoted" | "Active Policy")[];
+                agencyId?: string;
+                teamId?: string;
+                state?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of accounts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BusinessAccountPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    searchAccountMatches: {
+        parameters: {
+            query?: {
+                page?: number;
+                /** @description The dialog asks for 10 (spec 001 section 9) */
+                size?: number;
+                sort?: string;
+                /** @description Text in the account name */
+                search?: string;
+                /** @description US state (two letters) */
+                state?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of matches */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountMatchPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    listAccountAgencies: {
+        parameters: {
+            query?: {
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Agencies */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountOptionList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    listAccountTeams: {
+        parameters: {
+            query?: {
+                agencyId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Teams */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountOptionList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listAccountAgents: {
+        parameters: {
+            query?: {
+                agencyId?: string;
+                teamId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Agents */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountOptionList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    verifyAddress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddressToVerify"];
+            };
+        };
+        responses: {
+            /** @description The verification */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AddressVerification"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewAccountFields"];
+            };
+        };
+        responses: {
+            /** @description 'Account Created Successfully!' */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountCreated"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description The agency already has this account */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description 'Unable to verify address': `errors` lists each unverified field (`field`) with its name (`message`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getBusinessAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BusinessAccount"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    refreshAccountFirmographics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account as refreshed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BusinessAccount"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    scanAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The scan as recorded */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountScan"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    searchAccountScans: {
+        parameters: {
+            query: {
+                page?: number;
+                size?: number;
+                sort?: string;
+                search?: string;
+                accountId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of scans */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountScanPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    changeAccountAgent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AccountAgentFields"];
+            };
+        };
+        responses: {
+            /** @description The account with its new agent */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BusinessAccount"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateAccountContact: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AccountContactFields"];
+            };
+        };
+        responses: {
+            /** @description The account with its contact */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BusinessAccount"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    attestNoDomain: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NoDomainAttestation"];
+            };
+        };
+        responses: {
+            /** @description The account as attested */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BusinessAccount"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    listInterestedAgencies: {
+        parameters: {
+            query?: {
+                accountId?: string;
+                page?: number;
+                size?: number;
+                sort?: string;
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Interested agencies and the account's agent */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InterestedAgencyPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    setMyAgent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                agencyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account's agent */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyAgent"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    removeMyAgent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
     createAgency: {
         parameters: {
             query?: never;
@@ -3896,7 +6607,8 @@ export interface operations {
     };
     searchAgencyUsers: {
         parameters: {
-            query?: {
+            query: {
+                agencyId: string;
                 page?: number;
                 size?: number;
                 /** @description 'field,direction': name, email, role or status (default name,asc) */
@@ -3904,9 +6616,7 @@ export interface operations {
                 search?: string;
             };
             header?: never;
-            path: {
-                id: string;
-            };
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
@@ -4710,6 +7420,806 @@ export interface operations {
             409: components["responses"]["Conflict"];
         };
     };
+    listConnectorTypes: {
+        parameters: {
+            query?: {
+                /** @description The client account (an agency must name one of its clients; anyone else acts for their own account when it is left out) */
+                cbid?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every connector type, in catalogue order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConnectorTypeList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    searchConnectors: {
+        parameters: {
+            query?: {
+                searchForConnected?: boolean;
+                connectorType?: components["schemas"]["ConnectorTypeName"];
+                /** @description The client account (an agency must name one of its clients; anyone else acts for their own account when it is left out) */
+                cbid?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The matching connector types */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConnectorTypeList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listConnectorAccounts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Accounts by name */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConnectorAccountList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    listConnections: {
+        parameters: {
+            query?: {
+                connectorType?: components["schemas"]["ConnectorTypeName"];
+                /** @description The client account (an agency must name one of its clients; anyone else acts for their own account when it is left out) */
+                cbid?: string;
+                page?: number;
+                size?: number;
+                /** @description 'field,direction': connectorName, accountName, externalName, connectorStatus, latestScore or createdAt (default createdAt,desc) */
+                sort?: string;
+                /** @description Text found in the tool's name, the account's name or the name at the provider */
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of connections */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConnectionPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createConnection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConnectionCreate"];
+            };
+        };
+        responses: {
+            /** @description The connection as stored (never its credentials) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Connection"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            /** @description The tool's provider could not be reached or refused the credentials; nothing was stored */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createConnectionWithLogin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConnectionCreate"];
+            };
+        };
+        responses: {
+            /** @description The connection as stored (never its credentials) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Connection"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            /** @description The tool's provider could not be reached or refused the credentials; nothing was stored */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getConnection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The connection (never its credentials) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Connection"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteConnection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteConnector: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The connection's connectorId */
+                connectorId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getConnectionStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The connection's connectorId */
+                connectorId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The connection's status */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConnectionStatus"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getAccountConnections: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                accountId: components["parameters"]["AccountIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account's connections, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountConnections"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    addConnectorKey: {
+        parameters: {
+            query?: {
+                /** @description The client account (an agency must name one of its clients; anyone else acts for their own account when it is left out) */
+                cbid?: string;
+                /** @description WIZER unless another API-key type is named */
+                connectorType?: "WIZER" | "CONSOLE_MDR";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConnectorKey"];
+            };
+        };
+        responses: {
+            /** @description The connection as stored (never its credentials) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Connection"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            /** @description The tool's provider could not be reached or refused the credentials; nothing was stored */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getConnectorPrivacyAgreement: {
+        parameters: {
+            query?: {
+                /** @description The client account (an agency must name one of its clients; anyone else acts for their own account when it is left out) */
+                cbid?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account's acceptance */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConnectorPrivacyAgreement"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    saveConnectorPrivacyAgreement: {
+        parameters: {
+            query?: {
+                /** @description The client account (an agency must name one of its clients; anyone else acts for their own account when it is left out) */
+                cbid?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    agreement?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The acceptance as recorded */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConnectorPrivacyAgreement"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getConnectorOAuthMetadata: {
+        parameters: {
+            query?: {
+                /** @description The client account (an agency must name one of its clients; anyone else acts for their own account when it is left out) */
+                cbid?: string;
+            };
+            header?: never;
+            path: {
+                connectorType: "MICROSOFT" | "GOOGLE" | "AWS";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The authorization request's parts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConnectorOAuthMetadata"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            /** @description This server has no client registration for the provider */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    completeConnectorOAuth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                connectorType: "MICROSOFT" | "GOOGLE" | "AWS";
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code: string;
+                    state: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The connection as stored (never its credentials) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Connection"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description The tool's provider could not be reached or refused the credentials; nothing was stored */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getConnectorLatestScore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                connectorType: components["schemas"]["ConnectorTypeName"];
+                /** @description The connection's connectorId */
+                connectorId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The latest score */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConnectorScore"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getConnectorActionList: {
+        parameters: {
+            query?: {
+                page?: number;
+                size?: number;
+                /** @description 'field,direction': title, category, severity, status or scoreImpact (default scoreImpact,desc) */
+                sort?: string;
+                search?: string;
+                status?: "TO_DO" | "IN_PROGRESS" | "COMPLETED";
+            };
+            header?: never;
+            path: {
+                connectorType: components["schemas"]["ConnectorTypeName"];
+                /** @description The connection's connectorId */
+                connectorId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of actions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConnectorActionPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getConnectorScoresHistory: {
+        parameters: {
+            query?: {
+                days?: number;
+            };
+            header?: never;
+            path: {
+                connectorType: components["schemas"]["ConnectorTypeName"];
+                /** @description The connection's connectorId */
+                connectorId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One point per day, oldest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConnectorScoreHistory"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getConnectorShortlistActions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                connectorType: components["schemas"]["ConnectorTypeName"];
+                /** @description The connection's connectorId */
+                connectorId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The shortlisted actions, most score first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        content: components["schemas"]["ConnectorAction"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    standInAuthorize: {
+        parameters: {
+            query: {
+                client_id: string;
+                response_type: string;
+                redirect_uri: string;
+                scope: string;
+                state: string;
+                prompt?: string;
+                access_type?: string;
+            };
+            header?: never;
+            path: {
+                provider: "microsoft" | "google" | "aws" | "tools";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sign-in page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The request is not one the provider accepts (shown as a page) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            404: components["responses"]["NotFound"];
+        };
+    };
+    standInAuthorizeDecision: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                provider: "microsoft" | "google" | "aws" | "tools";
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    client_id: string;
+                    redirect_uri: string;
+                    scope: string;
+                    state: string;
+                    offline?: string;
+                    directory?: string;
+                    /** @enum {string} */
+                    decision: "approve" | "deny";
+                };
+            };
+        };
+        responses: {
+            /** @description Back to the client's redirect_uri */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is not one the provider accepts (shown as a page) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            404: components["responses"]["NotFound"];
+        };
+    };
+    standInToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                provider: "microsoft" | "google" | "aws" | "tools";
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    grant_type: string;
+                    code?: string;
+                    redirect_uri?: string;
+                    refresh_token?: string;
+                    client_id: string;
+                    client_secret: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Tokens (RFC 6749 section 5.1) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        access_token: string;
+                        token_type: string;
+                        expires_in: number;
+                        refresh_token?: string;
+                        scope: string;
+                    };
+                };
+            };
+            /** @description An OAuth error (RFC 6749 section 5.2) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandInOAuthError"];
+                };
+            };
+            /** @description The client is not known or its secret is wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandInOAuthError"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+        };
+    };
+    standInPosture: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                provider: "microsoft" | "google" | "aws" | "tools";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The posture */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProviderPosture"];
+                };
+            };
+            /** @description No valid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandInOAuthError"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+        };
+    };
     getLatestDeploymentTime: {
         parameters: {
             query?: never;
@@ -5430,6 +8940,681 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+        };
+    };
+    searchAgencyLicenses: {
+        parameters: {
+            query?: {
+                /** @description Zero-based page number */
+                page?: number;
+                size?: number;
+                /** @description Text found in the licence's number, state, names or e-mail, or the agency's name (case-insensitive, taken literally) */
+                search?: string;
+                /** @description 'field,direction': agencyName, npn, number, state, activeResidentState or expirationDate; asc or desc (default expirationDate,asc) */
+                sort?: string;
+                /** @description Licences in this US state */
+                state?: components["schemas"]["UsStateCode"];
+                /** @description Only the resident-state licence (true) or only the others (false) */
+                activeResidentState?: boolean;
+                /** @description Only this agency's licences (an agency's own filter can only name itself) */
+                agencyId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of agency licences */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgencyLicensePage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listLicenseAgencies: {
+        parameters: {
+            query?: {
+                /** @description Zero-based page number */
+                page?: number;
+                /** @description The picker with search asks for 200 (spec 001 section 9) */
+                size?: number;
+                /** @description Text found in the agency's name */
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of agencies, by name */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LicenseAgencyPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateAgencyLicense: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AgencyLicenseFields"];
+            };
+        };
+        responses: {
+            /** @description The licence as stored */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgencyLicense"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    createAgencyLicense: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AgencyLicenseFields"];
+            };
+        };
+        responses: {
+            /** @description The licence as stored */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgencyLicense"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    getAgencyLicense: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                licenseId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The licence */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgencyLicense"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteAgencyLicense: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                licenseId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    searchAgentLicenses: {
+        parameters: {
+            query?: {
+                /** @description Zero-based page number */
+                page?: number;
+                size?: number;
+                /** @description Text found in the licence's number, state, names or e-mail, or the agency's name (case-insensitive, taken literally) */
+                search?: string;
+                /** @description 'field,direction': agentFirstName, agentLastName, agentEmail, npn, number, state, expirationDate or agencyName; asc or desc (default agentLastName,asc) */
+                sort?: string;
+                state?: components["schemas"]["UsStateCode"];
+                agentId?: string;
+                /** @description Only this agency's licences (an agency's own filter can only name itself) */
+                agencyId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of agent licences */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgentLicensePage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    searchAllAgentLicenses: {
+        parameters: {
+            query?: {
+                /** @description Text found in the licence's number, state, names or e-mail, or the agency's name (case-insensitive, taken literally) */
+                search?: string;
+                /** @description 'field,direction': agentFirstName, agentLastName, agentEmail, npn, number, state, expirationDate or agencyName; asc or desc (default agentLastName,asc) */
+                sort?: string;
+                state?: components["schemas"]["UsStateCode"];
+                agentId?: string;
+                /** @description Only this agency's licences (an agency's own filter can only name itself) */
+                agencyId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The agent licences */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgentLicense"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listLicenseAgents: {
+        parameters: {
+            query?: {
+                /** @description Zero-based page number */
+                page?: number;
+                size?: number;
+                /** @description Text found in the agent's name or e-mail or the agency's name */
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of agents */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LicenseAgentPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateAgentLicense: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AgentLicenseFields"];
+            };
+        };
+        responses: {
+            /** @description The licence as stored */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgentLicense"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    createAgentLicense: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AgentLicenseFields"];
+            };
+        };
+        responses: {
+            /** @description The licence as stored */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgentLicense"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    getAgentLicense: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                licenseId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The licence */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgentLicense"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteAgentLicense: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                licenseId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listAgentsLicensedInState: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A US state code (TX) */
+                state: components["schemas"]["UsStateCode"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One licence per agent and agency, the latest expiring first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgentLicense"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    searchSurplusLicenses: {
+        parameters: {
+            query?: {
+                /** @description Zero-based page number */
+                page?: number;
+                size?: number;
+                /** @description Text found in the licence's number, state, names or e-mail, or the agency's name (case-insensitive, taken literally) */
+                search?: string;
+                /** @description 'field,direction': brokerFirstName, brokerLastName, brokerEmail, surplusLicenseNumber, surplusLinesState, signatureOnFile, agencyName or createdAt; asc or desc (default createdAt,desc) */
+                sort?: string;
+                surplusLinesState?: components["schemas"]["UsStateCode"];
+                /** @description The same as surplusLinesState (the spec lists both names) */
+                state?: components["schemas"]["UsStateCode"];
+                /** @description Only this agency's licences (an agency's own filter can only name itself) */
+                agencyId?: string;
+                /** @description The broker's e-mail address (case-insensitive, whole address) */
+                email?: string;
+                /** @description Licences added on or after this day; with `before` the same day, that whole day (spec 001 section 9) */
+                after?: components["schemas"]["IsoDate"];
+                /** @description Licences added on or before this day (the whole day counts) */
+                before?: components["schemas"]["IsoDate"];
+                /** @description The table's name for `after` */
+                createdAtFrom?: components["schemas"]["IsoDate"];
+                /** @description The table's name for `before` */
+                createdAtTo?: components["schemas"]["IsoDate"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of surplus licences */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SurplusLicensePage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createSurplusLicense: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SurplusLicenseFields"];
+            };
+        };
+        responses: {
+            /** @description The licence as stored */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SurplusLicense"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getSurplusLicense: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The licence */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SurplusLicense"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateSurplusLicense: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SurplusLicenseFields"];
+            };
+        };
+        responses: {
+            /** @description The licence as stored */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SurplusLicense"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteSurplusLicense: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listSurplusNotices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One entry per state, by state */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SurplusNotice"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    uploadSurplusNotice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    state: components["schemas"]["UsStateCode"];
+                    /**
+                     * Format: binary
+                     * @description The PDF template; the state field must come before the file
+                     */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The template as stored */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SurplusNotice"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description The file is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The file is not a PDF */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getDocumentTemplate: {
+        parameters: {
+            query: {
+                type: "surplusNotice";
+                state: components["schemas"]["UsStateCode"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The template file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     updateMfa: {
@@ -7392,6 +11577,34 @@ export interface operations {
             };
         };
     };
+    resetUserPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The user's e-mail address */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The link was sent */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
     requestPasswordReset: {
         parameters: {
             query: {
@@ -7448,6 +11661,151 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+        };
+    };
+    uploadInitialPicture: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The image waits for its crop */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PictureUpload"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description The file is larger than 2MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not a PNG, JPG or GIF image */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    cropPicture: {
+        parameters: {
+            query: {
+                xCoordinate: number;
+                yCoordinate: number;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The picture is stored ('Photo Uploaded Successfully!') */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PictureStored"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getMyPicture: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The picture */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": string;
+                    "image/jpeg": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteMyPicture: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    getUserPicture: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                email: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The picture */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": string;
+                    "image/jpeg": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     login: {
@@ -7708,32 +12066,6 @@ export interface operations {
             403: components["responses"]["Forbidden"];
         };
     };
-    listUsers: {
-        parameters: {
-            query?: {
-                accountId?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Users */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["UserList"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-        };
-    };
     listMyAccounts: {
         parameters: {
             query?: never;
@@ -7925,6 +12257,235 @@ export interface operations {
             404: components["responses"]["NotFound"];
         };
     };
+    searchSubmissions: {
+        parameters: {
+            query?: {
+                page?: number;
+                size?: number;
+                sort?: string;
+                /** @description Text in the submission number */
+                search?: string;
+                status?: string[];
+                businessType?: "New Business" | "Renewal";
+                accountId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of submissions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubmissionPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    listTags: {
+        parameters: {
+            query?: {
+                page?: number;
+                /** @description The apply-tags dialog asks for up to 500 */
+                size?: number;
+                /** @description 'field,direction': name, accounts or createdAt; asc or desc (default name,asc) */
+                sort?: string;
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of tags */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TagPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createTag: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TagFields"];
+            };
+        };
+        responses: {
+            /** @description The tag as stored */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Tag"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    getTag: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tag */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Tag"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateTag: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TagFields"];
+            };
+        };
+        responses: {
+            /** @description The tag as stored */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Tag"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    deleteTag: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getAccountTags: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                accountId: components["parameters"]["AccountIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account's tags */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountTags"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    applyAccountTags: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                accountId: components["parameters"]["AccountIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AccountTagFields"];
+            };
+        };
+        responses: {
+            /** @description The account's tags now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountTagsApplied"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
     listAllTeams: {
         parameters: {
             query?: {
@@ -8068,6 +12629,398 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+        };
+    };
+    listUsers: {
+        parameters: {
+            query?: {
+                accountId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Users */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserFields"];
+            };
+        };
+        responses: {
+            /** @description The user as stored (status PENDING_VALIDATION) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserRecord"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    searchAllUsers: {
+        parameters: {
+            query?: {
+                page?: number;
+                size?: number;
+                /** @description 'field,direction': name, email, roleName, accountName, status or created; asc or desc (default name,asc) */
+                sort?: string;
+                /** @description Text found in the user's name, e-mail, role or organisation (case-insensitive, taken literally) */
+                search?: string;
+                /** @description Users of organisations of these types (repeat for several) */
+                accountType?: components["schemas"]["AccountType"][];
+                /** @description Users of this organisation */
+                accountId?: string;
+                status?: "ACTIVE" | "PENDING_VALIDATION" | "DISABLED";
+                roleId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of users */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description User */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserRecord"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserFields"];
+            };
+        };
+        responses: {
+            /** @description The user as stored */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserRecord"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed ('User Removed Successfully!') */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listUserAccounts: {
+        parameters: {
+            query: {
+                userId: string;
+                page?: number;
+                size?: number;
+                /** @description 'field,direction': accountName, accountType or roleName; asc or desc (default: the user's own organisation, then accountName,asc) */
+                sort?: string;
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the user's accounts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserAccountPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    addUserAccounts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserAccountsGrant"];
+            };
+        };
+        responses: {
+            /** @description Added ('Accounts Added Successfully.') */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserAccountsAdded"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    migrateUserTeams: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserTeamsMigration"];
+            };
+        };
+        responses: {
+            /** @description The user as stored, with their new teams */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserRecord"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listAccountRoles: {
+        parameters: {
+            query?: {
+                accountType?: components["schemas"]["AccountType"];
+                accountId?: string;
+                /** @description Only the roles the caller may give */
+                assignableOnly?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Roles */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RoleList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listAssignableOrganizations: {
+        parameters: {
+            query: {
+                accountType: components["schemas"]["UserAccountType"];
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description At most 200 organisations, by name */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationOptionList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    listAssignableTeams: {
+        parameters: {
+            query?: {
+                accountId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The organisation's teams, the default team first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamOptionList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listAssignableAgencies: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Agencies by name */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationOptionList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    updateMyProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MyProfileFields"];
+            };
+        };
+        responses: {
+            /** @description The signed-in user as stored */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CurrentUser"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
         };
     };
     listWebhooks: {
