@@ -51,3 +51,4 @@ export { blocksOf, toolbarActionsOf, pagePathIn, type LocatedBlock } from './pag
 export { lintTerms } from './lint/lint-terms.ts';
 export { lintFormContract, lintTableContract, type ContractOperations } from './lint/lint-contract.ts';
 export { severityOf, type LintFault, type LintCheck } from './lint/lint-fault.ts';
+export { optionSourcesOf, choicesFromAnswer, withChoices, OPTION_SOURCE_KEY, type OptionSource } from './form/option-sources.ts';

@@ -1,5 +1,5 @@
-import { useCallback, useLayoutEffect, useRef, useState } from 'react';
-import { Alert, Button, Dialog } from '@chakra-ui/react';
+import { useCallback, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { Alert, Button, Dialog, Skeleton, Stack } from '@chakra-ui/react';
 import type { Edition, FormDefinition, RuleContext } from '../../engine/index.ts';
 import { DefinitionForm } from '../form/definition-form.tsx';
 import { focusField } from '../form/field-ids.ts';
@@ -7,6 +7,7 @@ import { fieldErrorsOf } from './field-errors.ts';
 import { submitSession } from '../form/submit-session.ts';
 import { useFormSession } from '../form/use-form-session.ts';
 import { SubmitButton } from './submit-button.tsx';
+import { EmptySourceNotice, useOptionSources } from './option-sources.tsx';
 
 /** The dialog's id prefix, so its fields never share ids with a form on the page behind it. */
 export const DIALOG_ID_PREFIX = 'dialog';
@@ -21,10 +22,43 @@ interface DialogFormProps {
 }
 
 /**
+ * The dialog's body and footer. Fields whose choices come from the server (`x-options`) are read first; a source
+ * with nothing to offer says so above the form, with its link.
+ */
+export function DialogForm(props: DialogFormProps) {
+  const sourced = useOptionSources(props.definition);
+  if (sourced.status === 'ready') {
+    return <DialogFormBody {...props} definition={sourced.definition} notices={sourced.empty.map((empty, index) => <EmptySourceNotice key={index} empty={empty} />)} />;
+  }
+  return (
+    <>
+      <Dialog.Body>
+        {sourced.status === 'error' ? (
+          <Alert.Root status="error" data-testid="dialog-error">
+            <Alert.Indicator />
+            <Alert.Title>{sourced.message}</Alert.Title>
+          </Alert.Root>
+        ) : (
+          <Stack gap="3" aria-label="Loading">
+            <Skeleton height="9" />
+            <Skeleton height="9" />
+          </Stack>
+        )}
+      </Dialog.Body>
+      <Dialog.Footer>
+        <Dialog.ActionTrigger asChild>
+          <Button variant="outline">{props.definition.actions?.cancelLabel ?? 'Cancel'}</Button>
+        </Dialog.ActionTrigger>
+      </Dialog.Footer>
+    </>
+  );
+}
+
+/**
  * The dialog's body and footer: the form, a failed submit's message, and the two buttons. Only the
  * submit button follows the session per keystroke; this component re-renders on submit state alone.
  */
-export function DialogForm({ definition, edition, context, initialData, onClose, onSubmit }: DialogFormProps) {
+function DialogFormBody({ definition, edition, context, initialData, onClose, onSubmit, notices }: DialogFormProps & { notices: ReactNode[] }) {
   const session = useFormSession(definition, context, initialData);
   const [submitting, setSubmitting] = useState(false);
   const [failure, setFailure] = useState<string>();
@@ -61,6 +95,7 @@ export function DialogForm({ definition, edition, context, initialData, onClose,
   return (
     <>
       <Dialog.Body>
+        {notices}
         {failure && (
           <Alert.Root status="error" mb="4" data-testid="dialog-error">
             <Alert.Indicator />
