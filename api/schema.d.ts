@@ -939,6 +939,311 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/agency/v1/license/search/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Agency licences the caller may see (its own agency's; every agency's for provider staff), one page at a time */
+        get: operations["searchAgencyLicenses"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/agency/v1/license/agencies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The US agencies the caller may hold licences for (the admin area's agency picker; an agency gets only itself) */
+        get: operations["listLicenseAgencies"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/agency/v1/license": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Saves the agency licence named by the body's id (checked with definitions/forms/agency-license.json) */
+        put: operations["updateAgencyLicense"];
+        /** A new licence of the caller's agency (provider staff name the agency); checked with definitions/forms/agency-license.json */
+        post: operations["createAgencyLicense"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/agency/v1/license/{licenseId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                licenseId: string;
+            };
+            cookie?: never;
+        };
+        /** One agency licence the caller may see (the edit dialog's load) */
+        get: operations["getAgencyLicense"];
+        put?: never;
+        post?: never;
+        /** Deletes an agency licence */
+        delete: operations["deleteAgencyLicense"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/agency/v1/agent/license/search/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Agent licences the caller may see (its own agency's agents; every agency's for provider staff), one page at a time */
+        get: operations["searchAgentLicenses"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/agency/v1/agent/license/searchall": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every agent licence the caller may see that matches, in one answer (at most 3000), sorted like the search */
+        get: operations["searchAllAgentLicenses"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/agency/v1/agent/license/agents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The agents an agent licence may be for (the caller's agency's active users; every US agency's for provider staff), by name */
+        get: operations["listLicenseAgents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/agency/v1/agent/license": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Saves the agent licence named by the body's id (checked with definitions/forms/agent-license.json) */
+        put: operations["updateAgentLicense"];
+        /** A new licence of one of the agency's agents (checked with definitions/forms/agent-license.json) */
+        post: operations["createAgentLicense"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/agency/v1/agent/license/id/{licenseId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                licenseId: string;
+            };
+            cookie?: never;
+        };
+        /** One agent licence the caller may see (the edit dialog's load; /agent/license/{state} is taken by the state's agents) */
+        get: operations["getAgentLicense"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/agency/v1/agent/license/{licenseId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                licenseId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Deletes an agent licence */
+        delete: operations["deleteAgentLicense"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/agency/v1/agent/license/{state}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A US state code (TX) */
+                state: components["schemas"]["UsStateCode"];
+            };
+            cookie?: never;
+        };
+        /** The agents of the caller's agency (every agency's for provider staff) holding a licence in the state that has not expired, by name */
+        get: operations["listAgentsLicensedInState"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/v1/agency/surplus/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Surplus lines licences the caller may see (its own agency's; every agency's for provider staff), one page at a time */
+        get: operations["searchSurplusLicenses"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/v1/agency/surplus": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A new surplus lines licence (checked with definitions/forms/surplus-license.json); an agency's own agency is used, provider staff name it */
+        post: operations["createSurplusLicense"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/v1/agency/surplus/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** One surplus licence the caller may see (the edit dialog's load) */
+        get: operations["getSurplusLicense"];
+        /** Saves a surplus licence (checked with definitions/forms/surplus-license.json) */
+        put: operations["updateSurplusLicense"];
+        post?: never;
+        /** Deletes a surplus licence */
+        delete: operations["deleteSurplusLicense"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/v1/agency/surplus/notice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The states that have a surplus lines notice template, with the file each holds (never the file itself) */
+        get: operations["listSurplusNotices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/v1/agency/surplus/notice/upload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Stores the surplus lines notice template (a PDF, checked by content, at most 2MB) of a state, replacing the one before; provider admins only */
+        post: operations["uploadSurplusNotice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/docs/v1/template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A stored document template as a file; type surplusNotice with a state gives that state's surplus lines notice */
+        get: operations["getDocumentTemplate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/v1/mfa/update": {
         parameters: {
             query?: never;
@@ -1847,7 +2152,12 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        put?: never;
+        /**
+         * Staff e-mail a user the password-reset link (provider staff for anyone; an organisation's admins for their own users)
+         * @description The user receives the same one-time reset link as after 'forgot password'; their password stays as it is
+         *     until they use it. A user of another organisation answers 404 like an unknown address. Audited.
+         */
+        put: operations["resetUserPassword"];
         /** The forgot-password request in the spec's form, the e-mail in the path and the captcha in the query */
         post: operations["requestPasswordReset"];
         delete?: never;
@@ -1867,6 +2177,83 @@ export interface paths {
         put?: never;
         /** Send the validation e-mail again when the address has a user awaiting validation; always 200 */
         post: operations["resendValidationEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/v1/pic/initial": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload the image to crop (multipart/form-data, one file); it waits for the crop
+         * @description The file's type is found from its bytes (a text file named .png is refused). Larger than 2MB answers 413
+         *     'The file size is too big, 2MB max.'. The answer gives the image's size in pixels, for the crop.
+         */
+        post: operations["uploadInitialPicture"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/v1/pic/crop": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Crop the uploaded image to the square at (xCoordinate, yCoordinate) of side `size` and make it the user's picture
+         * @description Coordinates are pixels of the uploaded image from its top left corner. Without `size` the square is the
+         *     largest that fits from that corner. The picture is stored 256 pixels square (PNG, or JPEG for a JPEG).
+         */
+        post: operations["cropPicture"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/v1/pic": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in user's picture (the image itself) */
+        get: operations["getMyPicture"];
+        put?: never;
+        post?: never;
+        /** Remove the signed-in user's picture (and any upload waiting for its crop) */
+        delete: operations["deleteMyPicture"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/v1/pic/email/{email}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The picture of a user the caller may see, by e-mail (404 for no picture, and for a user of another organisation) */
+        get: operations["getUserPicture"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2028,23 +2415,6 @@ export interface paths {
         };
         /** Teams of the signed-in user's account whose name contains the text */
         get: operations["searchTeams"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/auth/v1/users": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Users of an account the caller may see (their own account by default) */
-        get: operations["listUsers"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2251,6 +2621,227 @@ export interface paths {
         post?: never;
         /** Delete a team that is not its organisation's default team; its members stay in the organisation */
         delete: operations["deleteTeam"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/v1/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Users of an account the caller may see (their own account by default) */
+        get: operations["listUsers"];
+        put?: never;
+        /**
+         * Add a user to the caller's organisation and e-mail them the link to confirm and set a password (checked with definitions/forms/user.json)
+         * @description The new user waits for validation until they follow the e-mailed confirm-user link. The role must be one
+         *     of the organisation's account type and may not hold a permission the caller lacks. Agencies assigned must
+         *     be agencies the caller may see ('Not able to assign agencies at this time.' otherwise). Adding the e-mail
+         *     of a user removed from the same organisation brings that user back.
+         */
+        post: operations["createUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/v1/users/all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The users the caller manages, one page at a time (provider staff every organisation's, anyone else their own organisation's) */
+        get: operations["searchAllUsers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/v1/users/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        /** One user the caller manages */
+        get: operations["getUser"];
+        /**
+         * Change a user's details, role, contact flags, agencies and Slack handle (checked with definitions/forms/user.json)
+         * @description The e-mail address stays as it is; a user cannot change their own role.
+         */
+        put: operations["updateUser"];
+        post?: never;
+        /**
+         * Remove a user from their organisation; their sessions end at once and they can no longer sign in
+         * @description The user's row stays for the history that names them (claims, the audit log); their memberships of
+         *     other accounts, teams, agency assignments and picture go. A user cannot remove themselves.
+         */
+        delete: operations["deleteUser"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/v1/users/accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The accounts a user reaches (their own organisation first, then the accounts added to them), with the role and teams held in each */
+        get: operations["listUserAccounts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/v1/users/{userId}/accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Give a user further accounts, each with a role and (for team-realm agency roles) teams (checked with definitions/forms/user-accounts.json)
+         * @description accountRoleMap maps each account to the role held there (a role of that account's type); accountTeamsMap
+         *     maps an account to the teams the user joins there, required for an agency account with a team-realm role.
+         *     The caller may add only accounts they may manage and roles whose permissions they hold.
+         */
+        post: operations["addUserAccounts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/v1/users/teams/migrate/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Move a user to other teams of their organisation (checked with definitions/forms/user-teams.json)
+         * @description The user leaves every team of their organisation not listed and joins those listed; at least one team.
+         */
+        put: operations["migrateUserTeams"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/v1/roles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The roles of an account type (spec 001 section 6 'Account roles are fetched per account type'), in the order they are offered
+         * @description By accountType, or by accountId (the type of an organisation the caller may see); without either, the
+         *     roles of the caller's organisation. `assignable` says whether the caller may give the role (they hold
+         *     every permission it has).
+         */
+        get: operations["listAccountRoles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/v1/users/options/organizations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Organisations of a type the caller may add to a user (provider staff any; others their own and the accounts they manage) */
+        get: operations["listAssignableOrganizations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/v1/users/options/teams": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The teams of an organisation the caller may manage users of (the caller's own without accountId) */
+        get: operations["listAssignableTeams"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/v1/users/options/agencies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The agencies a user may be assigned to by the caller (provider staff every agency; an organisation its own and those it manages) */
+        get: operations["listAssignableAgencies"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/v1/me/profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * The signed-in user changes their own name and phone number (checked with definitions/forms/my-profile.json)
+         * @description A phone number cannot be removed while sign-in codes are sent to it by text message.
+         */
+        put: operations["updateMyProfile"];
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -3123,6 +3714,160 @@ export interface components {
             redirectURL?: string | null;
             accountType?: components["schemas"]["AccountType"];
         };
+        /** @description A US state's two-letter code (TX) */
+        UsStateCode: string;
+        /** @description The agency licence form's data (definitions/forms/agency-license.json); its rules and messages come from the definition. id names the licence a PUT saves; agencyId is read from provider staff only; agencyName is shown, never stored. */
+        AgencyLicenseFields: {
+            /** Format: uuid */
+            id?: string | null;
+            agencyId?: string | null;
+            agencyName?: string | null;
+            npn?: string | null;
+            number?: string | null;
+            state?: string | null;
+            activeResidentState?: boolean | null;
+            expirationDate?: string | null;
+        };
+        AgencyLicense: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            agencyId: string;
+            agencyName: string;
+            npn: string | null;
+            number: string;
+            state: string;
+            activeResidentState: boolean;
+            /** Format: date */
+            expirationDate: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        AgencyLicensePage: {
+            content: components["schemas"]["AgencyLicense"][];
+            totalElements: number;
+            page: number;
+            size: number;
+        };
+        /** @description The agent licence form's data (definitions/forms/agent-license.json). agentId is the agent (a user of the agency); the agent's name, e-mail and phone are the user's and are shown, never stored from the body. */
+        AgentLicenseFields: {
+            /** Format: uuid */
+            id?: string | null;
+            agentId?: string | null;
+            agentFirstName?: string | null;
+            agentLastName?: string | null;
+            agentEmail?: string | null;
+            agentPhone?: string | null;
+            npn?: string | null;
+            number?: string | null;
+            state?: string | null;
+            expirationDate?: string | null;
+        };
+        AgentLicense: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            agentId: string;
+            agentFirstName: string;
+            agentLastName: string;
+            agentEmail: string;
+            agentPhone: string | null;
+            /** Format: uuid */
+            agencyId: string;
+            agencyName: string;
+            npn: string | null;
+            number: string;
+            state: string;
+            /** Format: date */
+            expirationDate: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        AgentLicensePage: {
+            content: components["schemas"]["AgentLicense"][];
+            totalElements: number;
+            page: number;
+            size: number;
+        };
+        /** @description The surplus licence form's data (definitions/forms/surplus-license.json). agencyId is read from provider staff only (in the agency area the caller's own agency is used); signatureOnFile only from provider staff and only for LA or MT. */
+        SurplusLicenseFields: {
+            id?: string | null;
+            agencyId?: string | null;
+            brokerFirstName?: string | null;
+            brokerLastName?: string | null;
+            brokerEmail?: string | null;
+            surplusLicenseNumber?: string | null;
+            surplusLinesState?: string | null;
+            signatureOnFile?: boolean | null;
+        };
+        SurplusLicense: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            agencyId: string;
+            agencyName: string;
+            brokerFirstName: string;
+            brokerLastName: string;
+            brokerEmail: string;
+            surplusLicenseNumber: string;
+            surplusLinesState: string;
+            signatureOnFile: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        SurplusLicensePage: {
+            content: components["schemas"]["SurplusLicense"][];
+            totalElements: number;
+            page: number;
+            size: number;
+        };
+        LicenseAgency: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            npn: string | null;
+        };
+        LicenseAgencyPage: {
+            content: components["schemas"]["LicenseAgency"][];
+            totalElements: number;
+            page: number;
+            size: number;
+        };
+        LicenseAgent: {
+            /** Format: uuid */
+            id: string;
+            firstName: string;
+            lastName: string;
+            email: string;
+            phone: string | null;
+            npn: string | null;
+            /** Format: uuid */
+            agencyId: string;
+            agencyName: string;
+            /** @description What the picker shows: 'First Last (e-mail)', with the agency for provider staff */
+            label: string;
+        };
+        LicenseAgentPage: {
+            content: components["schemas"]["LicenseAgent"][];
+            totalElements: number;
+            page: number;
+            size: number;
+        };
+        SurplusNotice: {
+            state: string;
+            fileName: string;
+            size: number;
+            /** Format: date-time */
+            uploadedAt: string;
+            /** @description The e-mail of who uploaded it */
+            uploadedBy: string | null;
+        };
         CredentialsRequest: {
             /** Format: email */
             username: string;
@@ -3327,6 +4072,17 @@ export interface components {
             email: string;
             captcha: components["schemas"]["CaptchaProof"];
         };
+        PictureUpload: {
+            /** @enum {string} */
+            contentType: "image/png" | "image/jpeg" | "image/gif";
+            width: number;
+            height: number;
+        };
+        PictureStored: {
+            message: string;
+            /** @description Where the picture is read (changes with each new picture) */
+            avatarUrl: string;
+        };
         LoginRequest: {
             /** Format: email */
             username: string;
@@ -3512,6 +4268,176 @@ export interface components {
             totalElements: number;
             page: number;
             size: number;
+        };
+        /** @description The user form's data (definitions/forms/user.json); its rules and messages come from the definition. */
+        UserFields: {
+            /**
+             * Format: uuid
+             * @description The record's own id when editing; not changed
+             */
+            id?: string;
+            /**
+             * Format: uuid
+             * @description The user's organisation when editing (the role list is its type's); not changed
+             */
+            accountId?: string;
+            firstName?: string;
+            lastName?: string;
+            email?: string;
+            phone?: string;
+            roleId?: string;
+            primaryContact?: boolean;
+            billingContact?: boolean;
+            agencies?: string[];
+            slackHandle?: string;
+        };
+        UserTeam: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+        };
+        UserRecord: {
+            /** Format: uuid */
+            id: string;
+            firstName: string;
+            lastName: string;
+            fullName: string;
+            email: string;
+            phone?: string | null;
+            roleId: string;
+            roleName: string;
+            /** @enum {string} */
+            status: "ACTIVE" | "PENDING_VALIDATION" | "DISABLED";
+            /** Format: uuid */
+            accountId: string;
+            accountName: string;
+            accountType: components["schemas"]["AccountType"];
+            primaryContact: boolean;
+            billingContact: boolean;
+            slackHandle?: string | null;
+            /** @description Ids of the agencies the user is assigned to */
+            agencies: string[];
+            /** @description The assigned agencies' names, joined by ', ' */
+            agencyNames?: string;
+            /** @description The user's teams in their own organisation */
+            teams: components["schemas"]["UserTeam"][];
+            teamIds: string[];
+            /** @description The teams' names, joined by ', ' */
+            teamNames: string;
+            /** @description The further accounts the user reaches (spec 001 User accountIds), without their own organisation */
+            accountIds: string[];
+            mfaType: components["schemas"]["MfaType"];
+            hasPicture: boolean;
+            /** Format: date-time */
+            createdAt: string | null;
+            /** @description The role reaches All accounts: removing the user warns about it */
+            allAccounts: boolean;
+            /** @description The role works within teams */
+            teamRealm: boolean;
+            /** @description The role sets the flag that affects assignment (spec 001 section 5) */
+            assignmentFlag: boolean;
+            /** @description The user is the caller */
+            self: boolean;
+        };
+        UserPage: {
+            content: components["schemas"]["UserRecord"][];
+            totalElements: number;
+            page: number;
+            size: number;
+        };
+        RoleRecord: {
+            id: string;
+            name: string;
+            accountType: components["schemas"]["AccountType"];
+            permissions: string[];
+            teamRealm: boolean;
+            assignmentFlag: boolean;
+            allAccounts: boolean;
+            /** @description The caller holds every permission of the role */
+            assignable: boolean;
+        };
+        RoleList: {
+            content: components["schemas"]["RoleRecord"][];
+        };
+        /**
+         * @description The account types an additional-account assignment may name (spec 001 section 3; DIGITAL is the aggregator, CUSTOMER the policyholder)
+         * @enum {string}
+         */
+        UserAccountType: "AGENCY" | "CLUSTER" | "DIGITAL" | "CARRIER" | "CUSTOMER" | "MSSP";
+        /**
+         * @description The add-accounts form's data (definitions/forms/user-accounts.json): the account picked (accountType,
+         *     organization, role, teams) and the payload the spec names, accountRoleMap and accountTeamsMap, which the
+         *     form computes from them.
+         */
+        UserAccountsGrant: {
+            accountType?: components["schemas"]["UserAccountType"];
+            /** Format: uuid */
+            organization?: string;
+            role?: string;
+            teams?: string[];
+            accountRoleMap?: {
+                [key: string]: string;
+            };
+            accountTeamsMap?: {
+                [key: string]: string[];
+            };
+        };
+        UserAccountsAdded: {
+            message: string;
+            accountIds: string[];
+        };
+        UserAccountRecord: {
+            /** Format: uuid */
+            userId: string;
+            /** Format: uuid */
+            accountId: string;
+            accountName: string;
+            accountType: components["schemas"]["AccountType"];
+            roleId: string;
+            roleName: string;
+            teams: components["schemas"]["UserTeam"][];
+            teamNames: string;
+            /** @description The user's own organisation (cannot be removed from them) */
+            home: boolean;
+        };
+        UserAccountPage: {
+            content: components["schemas"]["UserAccountRecord"][];
+            totalElements: number;
+            page: number;
+            size: number;
+        };
+        /** @description The move-teams form's data (definitions/forms/user-teams.json) */
+        UserTeamsMigration: {
+            /**
+             * Format: uuid
+             * @description The user's organisation (its teams are offered); not changed
+             */
+            accountId?: string;
+            teamIds?: string[];
+        };
+        OrganizationOption: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            accountType: components["schemas"]["AccountType"];
+        };
+        OrganizationOptionList: {
+            content: components["schemas"]["OrganizationOption"][];
+        };
+        TeamOption: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            isDefault: boolean;
+        };
+        TeamOptionList: {
+            content: components["schemas"]["TeamOption"][];
+        };
+        /** @description The my-profile form's data (definitions/forms/my-profile.json) */
+        MyProfileFields: {
+            firstName?: string;
+            lastName?: string;
+            phone?: string;
         };
         /** @description The new-webhook form's data (definitions/forms/webhook-create.json). */
         WebhookCreate: {
@@ -5528,6 +6454,681 @@ export interface operations {
             };
         };
     };
+    searchAgencyLicenses: {
+        parameters: {
+            query?: {
+                /** @description Zero-based page number */
+                page?: number;
+                size?: number;
+                /** @description Text found in the licence's number, state, names or e-mail, or the agency's name (case-insensitive, taken literally) */
+                search?: string;
+                /** @description 'field,direction': agencyName, npn, number, state, activeResidentState or expirationDate; asc or desc (default expirationDate,asc) */
+                sort?: string;
+                /** @description Licences in this US state */
+                state?: components["schemas"]["UsStateCode"];
+                /** @description Only the resident-state licence (true) or only the others (false) */
+                activeResidentState?: boolean;
+                /** @description Only this agency's licences (an agency's own filter can only name itself) */
+                agencyId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of agency licences */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgencyLicensePage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listLicenseAgencies: {
+        parameters: {
+            query?: {
+                /** @description Zero-based page number */
+                page?: number;
+                /** @description The picker with search asks for 200 (spec 001 section 9) */
+                size?: number;
+                /** @description Text found in the agency's name */
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of agencies, by name */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LicenseAgencyPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateAgencyLicense: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AgencyLicenseFields"];
+            };
+        };
+        responses: {
+            /** @description The licence as stored */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgencyLicense"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    createAgencyLicense: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AgencyLicenseFields"];
+            };
+        };
+        responses: {
+            /** @description The licence as stored */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgencyLicense"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    getAgencyLicense: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                licenseId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The licence */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgencyLicense"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteAgencyLicense: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                licenseId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    searchAgentLicenses: {
+        parameters: {
+            query?: {
+                /** @description Zero-based page number */
+                page?: number;
+                size?: number;
+                /** @description Text found in the licence's number, state, names or e-mail, or the agency's name (case-insensitive, taken literally) */
+                search?: string;
+                /** @description 'field,direction': agentFirstName, agentLastName, agentEmail, npn, number, state, expirationDate or agencyName; asc or desc (default agentLastName,asc) */
+                sort?: string;
+                state?: components["schemas"]["UsStateCode"];
+                agentId?: string;
+                /** @description Only this agency's licences (an agency's own filter can only name itself) */
+                agencyId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of agent licences */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgentLicensePage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    searchAllAgentLicenses: {
+        parameters: {
+            query?: {
+                /** @description Text found in the licence's number, state, names or e-mail, or the agency's name (case-insensitive, taken literally) */
+                search?: string;
+                /** @description 'field,direction': agentFirstName, agentLastName, agentEmail, npn, number, state, expirationDate or agencyName; asc or desc (default agentLastName,asc) */
+                sort?: string;
+                state?: components["schemas"]["UsStateCode"];
+                agentId?: string;
+                /** @description Only this agency's licences (an agency's own filter can only name itself) */
+                agencyId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The agent licences */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgentLicense"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listLicenseAgents: {
+        parameters: {
+            query?: {
+                /** @description Zero-based page number */
+                page?: number;
+                size?: number;
+                /** @description Text found in the agent's name or e-mail or the agency's name */
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of agents */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LicenseAgentPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateAgentLicense: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AgentLicenseFields"];
+            };
+        };
+        responses: {
+            /** @description The licence as stored */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgentLicense"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    createAgentLicense: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AgentLicenseFields"];
+            };
+        };
+        responses: {
+            /** @description The licence as stored */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgentLicense"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    getAgentLicense: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                licenseId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The licence */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgentLicense"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteAgentLicense: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                licenseId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listAgentsLicensedInState: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A US state code (TX) */
+                state: components["schemas"]["UsStateCode"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One licence per agent and agency, the latest expiring first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgentLicense"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    searchSurplusLicenses: {
+        parameters: {
+            query?: {
+                /** @description Zero-based page number */
+                page?: number;
+                size?: number;
+                /** @description Text found in the licence's number, state, names or e-mail, or the agency's name (case-insensitive, taken literally) */
+                search?: string;
+                /** @description 'field,direction': brokerFirstName, brokerLastName, brokerEmail, surplusLicenseNumber, surplusLinesState, signatureOnFile, agencyName or createdAt; asc or desc (default createdAt,desc) */
+                sort?: string;
+                surplusLinesState?: components["schemas"]["UsStateCode"];
+                /** @description The same as surplusLinesState (the spec lists both names) */
+                state?: components["schemas"]["UsStateCode"];
+                /** @description Only this agency's licences (an agency's own filter can only name itself) */
+                agencyId?: string;
+                /** @description The broker's e-mail address (case-insensitive, whole address) */
+                email?: string;
+                /** @description Licences added on or after this day; with `before` the same day, that whole day (spec 001 section 9) */
+                after?: components["schemas"]["IsoDate"];
+                /** @description Licences added on or before this day (the whole day counts) */
+                before?: components["schemas"]["IsoDate"];
+                /** @description The table's name for `after` */
+                createdAtFrom?: components["schemas"]["IsoDate"];
+                /** @description The table's name for `before` */
+                createdAtTo?: components["schemas"]["IsoDate"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of surplus licences */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SurplusLicensePage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createSurplusLicense: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SurplusLicenseFields"];
+            };
+        };
+        responses: {
+            /** @description The licence as stored */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SurplusLicense"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getSurplusLicense: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The licence */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SurplusLicense"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateSurplusLicense: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SurplusLicenseFields"];
+            };
+        };
+        responses: {
+            /** @description The licence as stored */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SurplusLicense"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteSurplusLicense: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listSurplusNotices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One entry per state, by state */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SurplusNotice"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    uploadSurplusNotice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    state: components["schemas"]["UsStateCode"];
+                    /**
+                     * Format: binary
+                     * @description The PDF template; the state field must come before the file
+                     */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The template as stored */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SurplusNotice"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description The file is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The file is not a PDF */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getDocumentTemplate: {
+        parameters: {
+            query: {
+                type: "surplusNotice";
+                state: components["schemas"]["UsStateCode"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The template file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
     updateMfa: {
         parameters: {
             query: {
@@ -7488,6 +9089,34 @@ export interface operations {
             };
         };
     };
+    resetUserPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The user's e-mail address */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The link was sent */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
     requestPasswordReset: {
         parameters: {
             query: {
@@ -7544,6 +9173,151 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+        };
+    };
+    uploadInitialPicture: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The image waits for its crop */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PictureUpload"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description The file is larger than 2MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not a PNG, JPG or GIF image */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    cropPicture: {
+        parameters: {
+            query: {
+                xCoordinate: number;
+                yCoordinate: number;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The picture is stored ('Photo Uploaded Successfully!') */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PictureStored"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getMyPicture: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The picture */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": string;
+                    "image/jpeg": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteMyPicture: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    getUserPicture: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                email: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The picture */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": string;
+                    "image/jpeg": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     login: {
@@ -7802,32 +9576,6 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-        };
-    };
-    listUsers: {
-        parameters: {
-            query?: {
-                accountId?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Users */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["UserList"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
         };
     };
     listMyAccounts: {
@@ -8361,6 +10109,398 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+        };
+    };
+    listUsers: {
+        parameters: {
+            query?: {
+                accountId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Users */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserFields"];
+            };
+        };
+        responses: {
+            /** @description The user as stored (status PENDING_VALIDATION) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserRecord"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    searchAllUsers: {
+        parameters: {
+            query?: {
+                page?: number;
+                size?: number;
+                /** @description 'field,direction': name, email, roleName, accountName, status or created; asc or desc (default name,asc) */
+                sort?: string;
+                /** @description Text found in the user's name, e-mail, role or organisation (case-insensitive, taken literally) */
+                search?: string;
+                /** @description Users of organisations of these types (repeat for several) */
+                accountType?: components["schemas"]["AccountType"][];
+                /** @description Users of this organisation */
+                accountId?: string;
+                status?: "ACTIVE" | "PENDING_VALIDATION" | "DISABLED";
+                roleId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of users */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description User */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserRecord"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserFields"];
+            };
+        };
+        responses: {
+            /** @description The user as stored */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserRecord"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed ('User Removed Successfully!') */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listUserAccounts: {
+        parameters: {
+            query: {
+                userId: string;
+                page?: number;
+                size?: number;
+                /** @description 'field,direction': accountName, accountType or roleName; asc or desc (default: the user's own organisation, then accountName,asc) */
+                sort?: string;
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the user's accounts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserAccountPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    addUserAccounts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserAccountsGrant"];
+            };
+        };
+        responses: {
+            /** @description Added ('Accounts Added Successfully.') */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserAccountsAdded"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    migrateUserTeams: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserTeamsMigration"];
+            };
+        };
+        responses: {
+            /** @description The user as stored, with their new teams */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserRecord"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listAccountRoles: {
+        parameters: {
+            query?: {
+                accountType?: components["schemas"]["AccountType"];
+                accountId?: string;
+                /** @description Only the roles the caller may give */
+                assignableOnly?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Roles */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RoleList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listAssignableOrganizations: {
+        parameters: {
+            query: {
+                accountType: components["schemas"]["UserAccountType"];
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description At most 200 organisations, by name */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationOptionList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    listAssignableTeams: {
+        parameters: {
+            query?: {
+                accountId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The organisation's teams, the default team first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamOptionList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listAssignableAgencies: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Agencies by name */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationOptionList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    updateMyProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MyProfileFields"];
+            };
+        };
+        responses: {
+            /** @description The signed-in user as stored */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CurrentUser"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
         };
     };
     listWebhooks: {

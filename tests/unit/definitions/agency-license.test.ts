@@ -5,12 +5,15 @@ import { messagesOf, registry, runtimeFor, TODAY } from '../../support/registry.
 const valid = { number: 'AGY 0932178', state: 'CA', expirationDate: '2027-06-30', npn: '18452297' };
 
 describe('agency-license form', () => {
-  it('has the entity fields, a save/cancel dialog and the create binding', () => {
+  it("has the entity fields (and the admin's agency picker), a save/cancel dialog and its bindings", () => {
     const form = registry.resolve<FormDefinition>('agency-license', 'us');
     expect(Object.keys(form.schema.properties as object).sort()).toEqual(
-      ['activeResidentState', 'agencyName', 'expirationDate', 'id', 'npn', 'number', 'state'],
+      ['activeResidentState', 'agencyId', 'agencyName', 'expirationDate', 'id', 'npn', 'number', 'state'],
     );
-    expect(form.binding?.submit).toBe('createAgencyLicense');
+    expect(form.binding).toEqual({
+      load: 'getAgencyLicense', submit: 'createAgencyLicense', update: 'updateAgencyLicense',
+      failureText: 'Not able to add license at this time.Please try again later.',
+    });
     expect(form.actions).toMatchObject({ submitLabel: 'Save', cancelLabel: 'Cancel' });
     expect((form.uiSchema?.expirationDate as Record<string, unknown>)['ui:options']).toEqual({ minDate: 'today' });
   });
@@ -50,9 +53,24 @@ describe('agency-license form', () => {
     expect(messagesOf(runtime, { ...valid, expirationDate: TODAY }, 'expirationDate')).toEqual([]);
   });
 
+  it("shows the agency picker only in the admin area, where an agency must be chosen; the agency's name only on an agency's edit", () => {
+    const admin = runtimeFor('agency-license', 'us', { persona: 'admin' });
+    const adminState = admin.update(valid);
+    expect(adminState.fields.agencyId?.visible).toBe(true);
+    expect(messagesOf(admin, valid, 'agencyId')).toEqual(['The selected agency is invalid.']);
+    expect(adminState.fields.agencyName?.visible).toBe(false);
+    const agency = runtimeFor('agency-license', 'us', { persona: 'agency' });
+    const created = agency.update({ ...valid, agencyId: 'somebody-else' });
+    expect(created.fields.agencyId?.visible).toBe(false);
+    expect(created.valid).toBe(true);
+    expect(agency.payload(created)).not.toHaveProperty('agencyId');
+    expect(created.fields.agencyName?.visible).toBe(false);
+    expect(agency.update({ ...valid, id: 'l-1', agencyName: 'Summit Risk Partners' }).fields.agencyName?.visible).toBe(true);
+  });
+
   it('says Brokerage in the UK', () => {
     const form = registry.resolve<FormDefinition>('agency-license', 'uk');
     expect(form.title).toBe('Brokerage License');
-    expect(runtimeFor('agency-license', 'uk').update({}).fields.agencyName?.label).toBe('Brokerage Name');
+    expect(runtimeFor('agency-license', 'uk').update({ id: 'l-1' }).fields.agencyName?.label).toBe('Brokerage Name');
   });
 });

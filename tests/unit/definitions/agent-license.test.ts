@@ -5,12 +5,15 @@ import { messagesOf, registry, runtimeFor } from '../../support/registry.ts';
 const valid = { agentId: 'u-1', number: 'OK 48213', state: 'TX', expirationDate: '2027-03-31' };
 
 describe('agent-license form', () => {
-  it('has the entity fields and the create binding', () => {
+  it('has the entity fields (and the id a save names), and its bindings', () => {
     const form = registry.resolve<FormDefinition>('agent-license', 'us');
     expect(Object.keys(form.schema.properties as object).sort()).toEqual(
-      ['agentEmail', 'agentFirstName', 'agentId', 'agentLastName', 'agentPhone', 'expirationDate', 'npn', 'number', 'state'],
+      ['agentEmail', 'agentFirstName', 'agentId', 'agentLastName', 'agentPhone', 'expirationDate', 'id', 'npn', 'number', 'state'],
     );
-    expect(form.binding?.submit).toBe('createAgentLicense');
+    expect(form.binding).toEqual({
+      load: 'getAgentLicense', submit: 'createAgentLicense', update: 'updateAgentLicense',
+      failureText: 'Cannot add license at this time.Please try again later.',
+    });
     expect(runtimeFor('agent-license').update(form.sample!).valid).toBe(true);
   });
 
@@ -29,6 +32,13 @@ describe('agent-license form', () => {
     expect(messagesOf(runtime, { ...valid, number: 'OK#1' }, 'number')).toEqual(['Only alphabets and numbers are allowed for this field ']);
     expect(messagesOf(runtime, { ...valid, agentPhone: '555' }, 'agentPhone')).toEqual(['Phone number must be in the format (555) 555-5555']);
     expect(messagesOf(runtime, { ...valid, expirationDate: '2026-01-01' }, 'expirationDate')).toEqual(['Expiration date cannot be before today']);
+  });
+
+  it("shows the agent's name, e-mail and phone once an agent is chosen", () => {
+    const runtime = runtimeFor('agent-license');
+    expect(runtime.update({}).fields.agentFirstName?.visible).toBe(false);
+    const chosen = runtime.update({ ...valid, agentFirstName: 'Alex', agentLastName: 'Agent', agentEmail: 'agent@agency.example' });
+    expect(['agentFirstName', 'agentLastName', 'agentEmail', 'agentPhone'].map((field) => chosen.fields[field]?.visible)).toEqual([true, true, true, true]);
   });
 
   it('says Broker in the UK', () => {

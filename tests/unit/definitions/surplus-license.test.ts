@@ -18,7 +18,9 @@ describe('surplus-license form', () => {
     expect(Object.keys(form.schema.properties as object).sort()).toEqual(
       ['agencyId', 'brokerEmail', 'brokerFirstName', 'brokerLastName', 'id', 'signatureOnFile', 'surplusLicenseNumber', 'surplusLinesState'],
     );
-    expect(form.binding?.submit).toBe('createSurplusLicense');
+    expect(form.binding).toEqual({
+      load: 'getSurplusLicense', submit: 'createSurplusLicense', update: 'updateSurplusLicense', failureText: 'Failed to add license. Please try again!',
+    });
     expect(admin().update(form.sample!).valid).toBe(true);
   });
 
