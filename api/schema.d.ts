@@ -542,6 +542,363 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/connector/v1/connectors/all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The catalogue of connector types with their logos, how each is connected and how many connections the caller sees */
+        get: operations["listConnectorTypes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/connector/v1/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Connector types, only those with a connection (searchForConnected) and of one type (connectorType) when asked */
+        get: operations["searchConnectors"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/connector/v1/accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The client accounts the caller may connect tools for (an agency its clients, anyone else their own account) */
+        get: operations["listConnectorAccounts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/connector/v1/connections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The connections the caller sees (the tenant rule), one page at a time, optionally of one connector type or one account */
+        get: operations["listConnections"];
+        put?: never;
+        /** Connect a tool with a token (checked with definitions/forms/connector-token.json); the provider is asked before anything is stored */
+        post: operations["createConnection"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/connector/v1/connections/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The trailing-slash form of the create call, used by the user-and-password form (definitions/forms/connector-user-password.json), which checks it */
+        post: operations["createConnectionWithLogin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/connector/v1/connections/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** One connection the caller sees */
+        get: operations["getConnection"];
+        put?: never;
+        post?: never;
+        /** Remove a connection with its credentials and everything read from the tool */
+        delete: operations["deleteConnection"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/connector/v1/{connectorId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** The same removal, by the connection's connectorId */
+        delete: operations["deleteConnector"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/connector/v1/connections/{connectorId}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether the tool still answers with the stored credentials (connectorStatus SUCCESS means Connected) */
+        get: operations["getConnectionStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/connector/v1/account/{accountId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The connections of one account the caller sees */
+        get: operations["getAccountConnections"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/connector/v1/wizer/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Connect an API-key tool (Wizer, or the provider's managed detection) for the account cbid (checked with definitions/forms/connector-api-key.json) */
+        post: operations["addConnectorKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/connector/v1/privacy/agreement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether the connector privacy addendum has been accepted for the account cbid */
+        get: operations["getConnectorPrivacyAgreement"];
+        put?: never;
+        /** Record that the caller accepted the connector privacy addendum for the account cbid (checked with definitions/forms/connector-privacy-addendum.json) */
+        post: operations["saveConnectorPrivacyAgreement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/connector/v1/connectors/{connectorType}/oauth/metadata": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What the ADD button sends the browser to the provider's sign-in with; the state is new, single-use, bound to this session and the cbid, and expires */
+        get: operations["getConnectorOAuthMetadata"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/connector/v1/connectors/{connectorType}/oauth/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The provider sent the browser back with a code; the state is checked (this session, not used, not expired), the code exchanged and the connection stored */
+        post: operations["completeConnectorOAuth"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/connector/v1/{connectorType}/getLatestScore/{connectorId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The tool's latest score, as its provider last reported it (read again when older than the refresh interval) */
+        get: operations["getConnectorLatestScore"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/connector/v1/{connectorType}/getActionList/{connectorId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The tool's recommended actions, one page at a time */
+        get: operations["getConnectorActionList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/connector/v1/{connectorType}/getScoresHistory/{connectorId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The tool's daily scores over the last days */
+        get: operations["getConnectorScoresHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/connector/v1/{connectorType}/getShortlistActions/{connectorId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The few actions the provider recommends doing first */
+        get: operations["getConnectorShortlistActions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dev/oauth-provider/{provider}/authorize": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                provider: "microsoft" | "google" | "aws" | "tools";
+            };
+            cookie?: never;
+        };
+        /**
+         * The local stand-in provider's sign-in page (development and tests only; 404 in production)
+         * @description Checks the authorization request as a provider does (known client_id, response_type=code, a redirect_uri
+         *     registered for the client, a state) and asks the user to approve access for a directory it names.
+         */
+        get: operations["standInAuthorize"];
+        put?: never;
+        /** The user's answer on the stand-in's sign-in page; sends the browser back to redirect_uri with a code (or error=access_denied) and the state */
+        post: operations["standInAuthorizeDecision"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dev/oauth-provider/{provider}/token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The stand-in's token endpoint (authorization_code and refresh_token grants, client_secret_post) */
+        post: operations["standInToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dev/oauth-provider/{provider}/posture": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The stand-in's security posture of the signed-in directory, or of the tool the credentials open (Bearer token or Basic user and password)
+         * @description Deterministic for a directory and a day, so tests can check what the console shows. The 'tools' provider
+         *     stands in for the gateway of the API-credential tools: it accepts any token, API key or user and password,
+         *     except those beginning with 'invalid', which it refuses as a tool refuses wrong credentials.
+         */
+        get: operations["standInPosture"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/latest-deployment-time": {
         parameters: {
             query?: never;
@@ -3478,6 +3835,214 @@ export interface components {
         ClaimAccountList: {
             content: components["schemas"]["ClaimAccount"][];
         };
+        ConnectorTypeName: string;
+        ConnectorType: {
+            type: string;
+            name: string;
+            description: string;
+            category: string;
+            provider: string;
+            /** @description Path of the logo image */
+            logo: string;
+            /**
+             * @description How a user connects it: the provider's OAuth sign-in, a token, a user and password, an API key; null when the provider's team sets it up
+             * @enum {string|null}
+             */
+            connect: "oauth" | "token" | "userPassword" | "apiKey" | null;
+            hasCreateForm: boolean;
+            /**
+             * @description The OAuth type's page under manage/connectors/
+             * @enum {string|null}
+             */
+            page: "microsoft" | "google" | "aws" | null;
+            /** @description The server can connect it (an OAuth type needs its provider's client registration) */
+            available: boolean;
+            /** @description Connections of this type the caller sees (for the account cbid when given) */
+            connected: number;
+        };
+        ConnectorTypeList: {
+            content: components["schemas"]["ConnectorType"][];
+        };
+        ConnectorAccountList: {
+            content: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+            }[];
+        };
+        /** @description Spec 001 section 3 create payload (connector type name, provider, credentials, cbid); the credential forms' data, their rules and messages coming from the definitions */
+        ConnectionCreate: {
+            connectorType?: components["schemas"]["ConnectorTypeName"];
+            provider?: string;
+            /** Format: uuid */
+            cbid?: string;
+            credentials?: {
+                token?: string;
+                username?: string;
+                password?: string;
+            };
+        };
+        /** @description The API-key form's data (definitions/forms/connector-api-key.json says what is required, in its words) */
+        ConnectorKey: {
+            apiKey?: string;
+        };
+        ConnectionMetadata: {
+            azureTenantId?: string;
+            googleDomain?: string;
+            awsAccountId?: string;
+        };
+        Connection: {
+            /** Format: uuid */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The id the status and score calls name (the connection's id)
+             */
+            connectorId: string;
+            connectorType: string;
+            connectorName: string;
+            logo: string;
+            provider: string;
+            /**
+             * Format: uuid
+             * @description The client account (cbid)
+             */
+            accountId: string;
+            accountName: string;
+            /** @description The tenant */
+            externalId: string;
+            externalName: string;
+            /** @enum {string} */
+            connectorStatus: "SUCCESS" | "FAILED";
+            /** @description 'Connected' for SUCCESS */
+            statusText: string;
+            latestScore: number | null;
+            maxScore: number | null;
+            /** Format: date-time */
+            lastSyncedAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            metadata: components["schemas"]["ConnectionMetadata"];
+        };
+        ConnectionPage: {
+            content: components["schemas"]["Connection"][];
+            totalElements: number;
+            page: number;
+            size: number;
+        };
+        AccountConnections: {
+            /** Format: uuid */
+            accountId: string;
+            accountName: string;
+            content: components["schemas"]["Connection"][];
+        };
+        ConnectionStatus: {
+            /** Format: uuid */
+            connectorId: string;
+            connectorType: string;
+            /** @enum {string} */
+            connectorStatus: "SUCCESS" | "FAILED";
+            connected: boolean;
+            statusText: string;
+            /** Format: date-time */
+            lastSyncedAt: string | null;
+        };
+        ConnectorPrivacyAgreement: {
+            /** Format: uuid */
+            accountId: string;
+            agreed: boolean;
+            /** Format: date-time */
+            agreedAt: string | null;
+            /** @description The addendum's version the acceptance was for */
+            version: string;
+        };
+        ConnectorOAuthMetadata: {
+            connectorType: string;
+            /** @description Single-use; the browser sends it as '<state>:<cbid>' */
+            state: string;
+            clientId: string;
+            responseType: string;
+            redirectUri: string;
+            scope: string[];
+            authorizationEndpoint: string;
+            /** Format: date-time */
+            expiresAt: string;
+        };
+        ConnectorScore: {
+            /** Format: uuid */
+            connectorId: string;
+            connectorType: string;
+            score: number | null;
+            maxScore: number | null;
+            percentage: number | null;
+            /** Format: date-time */
+            measuredAt: string | null;
+            /** Format: date-time */
+            lastSyncedAt: string | null;
+        };
+        ConnectorScoreHistory: {
+            /** Format: uuid */
+            connectorId: string;
+            days: number;
+            content: {
+                /** Format: date */
+                date: string;
+                score: number;
+                maxScore: number;
+                percentage: number;
+            }[];
+        };
+        ConnectorAction: {
+            id: string;
+            title: string;
+            description: string;
+            category: string;
+            /** @enum {string} */
+            severity: "HIGH" | "MEDIUM" | "LOW";
+            /** @enum {string} */
+            status: "TO_DO" | "IN_PROGRESS" | "COMPLETED";
+            scoreImpact: number;
+            shortlisted: boolean;
+        };
+        ConnectorActionPage: {
+            content: components["schemas"]["ConnectorAction"][];
+            totalElements: number;
+            page: number;
+            size: number;
+        };
+        /** @description What a provider (or the tools' gateway) answers about the signed-in directory or tool */
+        ProviderPosture: {
+            subject: {
+                id: string;
+                name: string;
+            };
+            score: {
+                current: number;
+                max: number;
+                /** Format: date-time */
+                measuredAt: string;
+            };
+            history: {
+                /** Format: date */
+                date: string;
+                score: number;
+            }[];
+            actions: {
+                id: string;
+                title: string;
+                description: string;
+                category: string;
+                severity: string;
+                status: string;
+                scoreImpact: number;
+                shortlisted: boolean;
+            }[];
+        };
+        StandInOAuthError: {
+            error: string;
+            error_description?: string;
+            message?: string;
+        };
         ConsoleVersion: {
             v: string;
         };
@@ -5730,6 +6295,806 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+        };
+    };
+    listConnectorTypes: {
+        parameters: {
+            query?: {
+                /** @description The client account (an agency must name one of its clients; anyone else acts for their own account when it is left out) */
+                cbid?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every connector type, in catalogue order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConnectorTypeList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    searchConnectors: {
+        parameters: {
+            query?: {
+                searchForConnected?: boolean;
+                connectorType?: components["schemas"]["ConnectorTypeName"];
+                /** @description The client account (an agency must name one of its clients; anyone else acts for their own account when it is left out) */
+                cbid?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The matching connector types */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConnectorTypeList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listConnectorAccounts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Accounts by name */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConnectorAccountList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    listConnections: {
+        parameters: {
+            query?: {
+                connectorType?: components["schemas"]["ConnectorTypeName"];
+                /** @description The client account (an agency must name one of its clients; anyone else acts for their own account when it is left out) */
+                cbid?: string;
+                page?: number;
+                size?: number;
+                /** @description 'field,direction': connectorName, accountName, externalName, connectorStatus, latestScore or createdAt (default createdAt,desc) */
+                sort?: string;
+                /** @description Text found in the tool's name, the account's name or the name at the provider */
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of connections */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConnectionPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createConnection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConnectionCreate"];
+            };
+        };
+        responses: {
+            /** @description The connection as stored (never its credentials) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Connection"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            /** @description The tool's provider could not be reached or refused the credentials; nothing was stored */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createConnectionWithLogin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConnectionCreate"];
+            };
+        };
+        responses: {
+            /** @description The connection as stored (never its credentials) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Connection"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            /** @description The tool's provider could not be reached or refused the credentials; nothing was stored */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getConnection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The connection (never its credentials) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Connection"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteConnection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteConnector: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The connection's connectorId */
+                connectorId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getConnectionStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The connection's connectorId */
+                connectorId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The connection's status */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConnectionStatus"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getAccountConnections: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                accountId: components["parameters"]["AccountIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account's connections, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountConnections"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    addConnectorKey: {
+        parameters: {
+            query?: {
+                /** @description The client account (an agency must name one of its clients; anyone else acts for their own account when it is left out) */
+                cbid?: string;
+                /** @description WIZER unless another API-key type is named */
+                connectorType?: "WIZER" | "CONSOLE_MDR";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConnectorKey"];
+            };
+        };
+        responses: {
+            /** @description The connection as stored (never its credentials) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Connection"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            /** @description The tool's provider could not be reached or refused the credentials; nothing was stored */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getConnectorPrivacyAgreement: {
+        parameters: {
+            query?: {
+                /** @description The client account (an agency must name one of its clients; anyone else acts for their own account when it is left out) */
+                cbid?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account's acceptance */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConnectorPrivacyAgreement"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    saveConnectorPrivacyAgreement: {
+        parameters: {
+            query?: {
+                /** @description The client account (an agency must name one of its clients; anyone else acts for their own account when it is left out) */
+                cbid?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    agreement?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The acceptance as recorded */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConnectorPrivacyAgreement"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getConnectorOAuthMetadata: {
+        parameters: {
+            query?: {
+                /** @description The client account (an agency must name one of its clients; anyone else acts for their own account when it is left out) */
+                cbid?: string;
+            };
+            header?: never;
+            path: {
+                connectorType: "MICROSOFT" | "GOOGLE" | "AWS";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The authorization request's parts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConnectorOAuthMetadata"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            /** @description This server has no client registration for the provider */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    completeConnectorOAuth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                connectorType: "MICROSOFT" | "GOOGLE" | "AWS";
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code: string;
+                    state: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The connection as stored (never its credentials) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Connection"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description The tool's provider could not be reached or refused the credentials; nothing was stored */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getConnectorLatestScore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                connectorType: components["schemas"]["ConnectorTypeName"];
+                /** @description The connection's connectorId */
+                connectorId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The latest score */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConnectorScore"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getConnectorActionList: {
+        parameters: {
+            query?: {
+                page?: number;
+                size?: number;
+                /** @description 'field,direction': title, category, severity, status or scoreImpact (default scoreImpact,desc) */
+                sort?: string;
+                search?: string;
+                status?: "TO_DO" | "IN_PROGRESS" | "COMPLETED";
+            };
+            header?: never;
+            path: {
+                connectorType: components["schemas"]["ConnectorTypeName"];
+                /** @description The connection's connectorId */
+                connectorId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of actions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConnectorActionPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getConnectorScoresHistory: {
+        parameters: {
+            query?: {
+                days?: number;
+            };
+            header?: never;
+            path: {
+                connectorType: components["schemas"]["ConnectorTypeName"];
+                /** @description The connection's connectorId */
+                connectorId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One point per day, oldest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConnectorScoreHistory"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getConnectorShortlistActions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                connectorType: components["schemas"]["ConnectorTypeName"];
+                /** @description The connection's connectorId */
+                connectorId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The shortlisted actions, most score first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        content: components["schemas"]["ConnectorAction"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    standInAuthorize: {
+        parameters: {
+            query: {
+                client_id: string;
+                response_type: string;
+                redirect_uri: string;
+                scope: string;
+                state: string;
+                prompt?: string;
+                access_type?: string;
+            };
+            header?: never;
+            path: {
+                provider: "microsoft" | "google" | "aws" | "tools";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sign-in page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The request is not one the provider accepts (shown as a page) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            404: components["responses"]["NotFound"];
+        };
+    };
+    standInAuthorizeDecision: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                provider: "microsoft" | "google" | "aws" | "tools";
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    client_id: string;
+                    redirect_uri: string;
+                    scope: string;
+                    state: string;
+                    offline?: string;
+                    directory?: string;
+                    /** @enum {string} */
+                    decision: "approve" | "deny";
+                };
+            };
+        };
+        responses: {
+            /** @description Back to the client's redirect_uri */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is not one the provider accepts (shown as a page) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            404: components["responses"]["NotFound"];
+        };
+    };
+    standInToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                provider: "microsoft" | "google" | "aws" | "tools";
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    grant_type: string;
+                    code?: string;
+                    redirect_uri?: string;
+                    refresh_token?: string;
+                    client_id: string;
+                    client_secret: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Tokens (RFC 6749 section 5.1) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        access_token: string;
+                        token_type: string;
+                        expires_in: number;
+                        refresh_token?: string;
+                        scope: string;
+                    };
+                };
+            };
+            /** @description An OAuth error (RFC 6749 section 5.2) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandInOAuthError"];
+                };
+            };
+            /** @description The client is not known or its secret is wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandInOAuthError"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+        };
+    };
+    standInPosture: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                provider: "microsoft" | "google" | "aws" | "tools";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The posture */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProviderPosture"];
+                };
+            };
+            /** @description No valid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandInOAuthError"];
+                };
+            };
+            404: components["responses"]["NotFound"];
         };
     };
     getLatestDeploymentTime: {

@@ -38,6 +38,8 @@ export interface ContractOperation {
   allowedBeforeMfa: boolean;
   /** Workflow flows whose one-time-code sessions may call it (x-workflows; '*' for all). */
   workflows: readonly string[];
+  /** Its body is a form post (application/x-www-form-urlencoded) rather than JSON. */
+  formEncoded: boolean;
   schema: RouteSchema;
 }
 
@@ -52,6 +54,14 @@ export function dereference(node: unknown, root: JsonObject): unknown {
 
 function jsonSchemaOf(content: unknown): unknown {
   return isObject(content) && isObject(content['application/json']) ? content['application/json'].schema : undefined;
+}
+
+/** The media type of a form post (an OAuth token endpoint takes its parameters this way, RFC 6749 section 4.1.3). */
+export const FORM_ENCODED = 'application/x-www-form-urlencoded';
+
+/** The schema of a body sent as a form post, for operations whose contract takes one instead of JSON. */
+function formSchemaOf(content: unknown): unknown {
+  return isObject(content) && isObject(content[FORM_ENCODED]) ? content[FORM_ENCODED].schema : undefined;
 }
 
 function parametersSchema(parameters: JsonObject[], location: 'query' | 'path'): unknown {
@@ -83,7 +93,10 @@ export function operationsOf(document: JsonObject): ContractOperation[] {
         ...(Array.isArray(operation.parameters) ? operation.parameters : []),
       ].filter(isObject);
       const schema: RouteSchema = {};
-      const body = isObject(operation.requestBody) ? jsonSchemaOf(operation.requestBody.content) : undefined;
+      const content = isObject(operation.requestBody) ? operation.requestBody.content : undefined;
+      const json = jsonSchemaOf(content);
+      const form = json === undefined ? formSchemaOf(content) : undefined;
+      const body = json ?? form;
       if (isObject(body)) {
         // An optional body (requestBody.required not true) may be left out; the validator then skips it.
         schema.body = operation.requestBody && (operation.requestBody as JsonObject).required === true ? body : { ...body, [OPTIONAL_BODY]: true };
@@ -108,6 +121,7 @@ export function operationsOf(document: JsonObject): ContractOperation[] {
         permission: typeof operation['x-permission'] === 'string' ? operation['x-permission'] : null,
         allowedBeforeMfa: operation['x-mfa-pending'] === true,
         workflows: Array.isArray(operation['x-workflows']) ? operation['x-workflows'].map(String) : [],
+        formEncoded: isObject(form),
         schema,
       });
     }

@@ -3,7 +3,8 @@ import { admit } from '../auth/session-gate.ts';
 import { formCheckHook } from '../form-check/form-check-hook.ts';
 import { knownFieldsOf } from '../form-check/known-fields.ts';
 import type { OperationHandlers } from './handlers.ts';
-import type { ContractOperation } from './contract.ts';
+import { FORM_ENCODED, type ContractOperation } from './contract.ts';
+import { HttpError } from '../http/http-error.ts';
 
 /**
  * Registers one route per contract operation. The contract decides the path, the request and response
@@ -20,6 +21,7 @@ export function registerContractRoutes(
   handlers: OperationHandlers,
 ): void {
   const known = new Set(operations.map((operation) => operation.operationId));
+  registerFormPosts(app, operations);
   const orphans = Object.keys(handlers).filter((id) => !known.has(id));
   if (orphans.length > 0) throw new Error(`Handlers without a contract operation: ${orphans.join(', ')}`);
 
@@ -37,8 +39,31 @@ export function registerContractRoutes(
       onRequest: operation.isPublic
         ? undefined
         : (request) => admit(app.services, request, operation),
+      // A form-post operation takes nothing else (a JSON body would otherwise be parsed and validated).
+      preValidation: operation.formEncoded ? async (request) => refuseOtherMediaTypes(request.headers['content-type']) : undefined,
       preHandler: operation.schema.body === undefined ? undefined : formCheckHook(app.services, operation.operationId, knownFieldsOf(handler)),
       handler,
     });
   }
+}
+
+/**
+ * Form posts (application/x-www-form-urlencoded) are parsed only for the operations whose contract takes one
+ * (an OAuth token endpoint); every other operation answers such a body 415, as it does any type it does not take.
+ */
+function registerFormPosts(app: FastifyInstance, operations: readonly ContractOperation[]): void {
+  const accepting = new Set(operations.filter((operation) => operation.formEncoded).map((operation) => operation.operationId));
+  app.addContentTypeParser(FORM_ENCODED, { parseAs: 'string' }, (request, body, done) => {
+    const operationId = (request.routeOptions.config as { operationId?: string } | undefined)?.operationId;
+    if (!operationId || !accepting.has(operationId)) {
+      done(new HttpError(415, `Unsupported Media Type: ${FORM_ENCODED}`), undefined);
+      return;
+    }
+    done(null, Object.fromEntries(new URLSearchParams(String(body))));
+  });
+}
+
+function refuseOtherMediaTypes(contentType: string | undefined): void {
+  const mediaType = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
+  if (mediaType !== FORM_ENCODED) throw new HttpError(415, `Unsupported Media Type: ${mediaType || 'none'}`);
 }
