@@ -89,6 +89,313 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/account/v1/accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The client (business) accounts the caller reaches, one page at a time (an agency its own clients, provider staff all) */
+        get: operations["searchAccounts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/v1/account/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The new-account search (spec 001 section 7 'Account search by state or country, search text, page 0, size 10'): companies of the company directory of the request's country that are not yet the caller's accounts, and the caller's own client accounts, by name */
+        get: operations["searchAccountMatches"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/v1/account/agencies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The agencies the caller may create accounts under, in the request's edition (provider staff any agency; an agency user its own) */
+        get: operations["listAccountAgencies"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/v1/account/teams": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The teams of an agency an account can be attached to (the caller's own agency when agencyId is left out) */
+        get: operations["listAccountTeams"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/v1/account/agents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The users of an agency who can be an account's agent (the caller's own agency when agencyId is left out), optionally of one team */
+        get: operations["listAccountAgents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/v1/address/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Address verification (spec 001 section 7; country GBR for UK): the fields that could not be verified, by name and by the edition's wording */
+        post: operations["verifyAddress"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/v1/account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A new business account (checked with definitions/forms/new-account-search.json): under the caller's agency, or for provider staff the agency chosen; a submission with it while the submissions-view flag is on */
+        post: operations["createAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/v1/account/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** One client account with its address, agent, firmographics, latest scan and counts */
+        get: operations["getBusinessAccount"];
+        put?: never;
+        post?: never;
+        /** Delete a client account; refused (409) while it has claims, users or submissions being worked on */
+        delete: operations["deleteAccount"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/v1/account/{id}/firmographics/refresh": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Refresh the account's firmographic data from the company directory (the bundled directory; no third-party provider) */
+        post: operations["refreshAccountFirmographics"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/v1/account/{id}/scan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** An on-demand scan of the account's primary domain (a local scan computed from the domain name; nothing is sent to the domain) */
+        post: operations["scanAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/v1/account/scans": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The scans of one client account, newest first */
+        get: operations["searchAccountScans"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/v1/account/{id}/agent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** Change the agent of an account (checked with definitions/forms/account-agent.json): a new agent and a team of the managing agency */
+        put: operations["changeAccountAgent"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/v1/account/{id}/contact": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** The organisation's contact person (checked with definitions/forms/account-contact.json); the agent change needs the contact's name */
+        put: operations["updateAccountContact"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/v1/account/{id}/no-domain": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** Attest that the organisation has no primary web domain (checked with definitions/forms/no-domain-attestation.json) */
+        put: operations["attestNoDomain"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/v1/account/interested-agencies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The agencies interested in a policyholder's account and its own agent (spec 001 section 4 'Set my agent'); the caller's own account when accountId is left out */
+        get: operations["listInterestedAgencies"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/v1/account/{id}/my-agent/{agencyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                agencyId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** The policyholder makes an interested agency's agent its own; the other interested agencies are set aside (spec 001 section 4 'Set my agent') */
+        put: operations["setMyAgent"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/v1/account/{id}/my-agent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** The policyholder removes its agent; the agency and the agencies set aside are interested again */
+        delete: operations["removeMyAgent"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/account/v1/agency": {
         parameters: {
             query?: never;
@@ -161,13 +468,11 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/account/v1/agency/{id}/users": {
+    "/api/account/v1/agency/users": {
         parameters: {
             query?: never;
             header?: never;
-            path: {
-                id: string;
-            };
+            path?: never;
             cookie?: never;
         };
         /** The users of an agency the caller reaches, one page at a time */
@@ -2869,6 +3174,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/submission/v1/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Submissions within the tenant rule (an agency its own, provider staff all), newest change first; `search` finds a submission number ('/agency/submissions?search={submissionNumber}') */
+        get: operations["searchSubmissions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/account/v1/tags": {
         parameters: {
             query?: never;
@@ -2978,6 +3300,95 @@ export interface paths {
         post?: never;
         /** Delete a team that is not its organisation's default team; its members stay in the organisation */
         delete: operations["deleteTeam"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/v1/bulk-upload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create the client accounts of a .xls, .xlsx or .csv file (at most 5MB), one per line; a line that fails keeps its reason ('Uploaded Successfully') */
+        post: operations["uploadAccounts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/v1/bulk-upload/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The uploads of the caller's agency (every agency's for provider staff), newest first */
+        get: operations["searchAccountUploads"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/v1/bulk-upload/template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The template to fill in, an .xlsx made for the request's edition (US State and Zip Code; UK Address Line 3, Town/City, Postcode) */
+        get: operations["getAccountUploadTemplate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/v1/bulk-upload/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** One upload the caller may see */
+        get: operations["getAccountUpload"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/v1/bulk-upload/{id}/rows": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** What became of each line of an upload, one page at a time */
+        get: operations["searchAccountUploadRows"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -3429,6 +3840,252 @@ export interface components {
             /** Format: date-time */
             created?: string;
         };
+        BusinessAccountItem: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /**
+             * @description From the account's submissions
+             * @enum {string}
+             */
+            status: "Open" | "Quoted" | "Active Policy";
+            edition: components["schemas"]["Edition"];
+            /** @description The company directory entry the account was picked from */
+            cbid: string | null;
+            domainName: string | null;
+            /** @description The organisation attested it has no primary web domain */
+            noDomainAttested: boolean;
+            address1: string | null;
+            /** @description Town/City in the UK */
+            city: string | null;
+            /** @description US only */
+            state: string | null;
+            /** @description Zip Code or Postcode */
+            zipCode: string | null;
+            /** @enum {string|null} */
+            country: "US" | "GB" | null;
+            /** @description The national number's 10 digits (shown as +1 (xxx) xxx-xxxx or +44 xxxxx xxxxxx) */
+            phone: string | null;
+            /** @description naicsCode (US) or sicCode (UK) */
+            industryCode: string | null;
+            revenue: number | null;
+            noOfEmployeesAll: number | null;
+            /** Format: uuid */
+            agencyId: string | null;
+            agencyName: string | null;
+            /** Format: uuid */
+            teamId: string | null;
+            teamName: string | null;
+            /** Format: uuid */
+            agentUserId: string | null;
+            agentName: string | null;
+            /** Format: date-time */
+            created: string;
+            /** Format: date-time */
+            modified: string;
+        };
+        BusinessAccountPage: {
+            content: components["schemas"]["BusinessAccountItem"][];
+            totalElements: number;
+            page: number;
+            size: number;
+        };
+        BusinessAccount: components["schemas"]["BusinessAccountItem"] & {
+            address2: string | null;
+            /** @description UK only */
+            address3: string | null;
+            agentEmail: string | null;
+            /** Format: date-time */
+            noDomainAttestedAt: string | null;
+            contactFirstName: string | null;
+            contactLastName: string | null;
+            contactEmail: string | null;
+            contactPhone: string | null;
+            firmographics: null | components["schemas"]["AccountFirmographics"];
+            latestScan: null | components["schemas"]["AccountScan"];
+            myAgent: null | components["schemas"]["MyAgent"];
+            claims: number;
+            submissions: number;
+            users: number;
+            interestedAgencies: number;
+        };
+        AccountFirmographics: {
+            /**
+             * @description The bundled company directory (no third-party provider)
+             * @enum {string}
+             */
+            source: "directory";
+            cbid: string | null;
+            dunsNumber: string | null;
+            noOfEmployeesAll: number | null;
+            revenue: number | null;
+            yearEstablished: number | null;
+            ownershipType: string | null;
+            entityType: string | null;
+            industryCode: string | null;
+            /** Format: date-time */
+            refreshed: string;
+        };
+        AccountScan: {
+            /** Format: uuid */
+            id: string;
+            /** @description '4 of 6 checks passed' */
+            summary: string;
+            domainName: string;
+            /**
+             * @description Computed locally from the domain name; nothing is sent to the domain
+             * @enum {string}
+             */
+            source: "local scan";
+            score: number;
+            findings: {
+                check: string;
+                passed: boolean;
+                result: string;
+            }[];
+            /** Format: date-time */
+            scanned: string;
+        };
+        AccountScanPage: {
+            content: components["schemas"]["AccountScan"][];
+            totalElements: number;
+            page: number;
+            size: number;
+        };
+        AccountMatch: {
+            /**
+             * @description A company of the directory
+             * @enum {string}
+             */
+            source: "directory" | "account";
+            cbid: string | null;
+            /** Format: uuid */
+            accountId: string | null;
+            accountName: string;
+            street: string;
+            address3: string | null;
+            city: string;
+            state: string | null;
+            zipCode: string;
+            country: string;
+            /** @description National digits */
+            phone: string | null;
+            phoneDisplay: string | null;
+            domainName: string | null;
+            industryCode: string | null;
+        };
+        AccountMatchPage: {
+            content: components["schemas"]["AccountMatch"][];
+            totalElements: number;
+            page: number;
+            size: number;
+        };
+        AccountOptionList: {
+            content: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+                email?: string;
+                isDefault?: boolean;
+                teamIds?: string[];
+            }[];
+        };
+        AddressToVerify: {
+            street: string;
+            address2?: string;
+            address3?: string;
+            city: string;
+            state?: string;
+            zipCode: string;
+        };
+        AddressVerification: {
+            /** @enum {string} */
+            country: "USA" | "GBR";
+            verified: boolean;
+            errorFields: string[];
+            localizedErrorFieldNames: string[];
+            /** @description The caller may confirm the address as entered (provider admins only) */
+            mayConfirm: boolean;
+        };
+        /** @description The new-account form's data (definitions/forms/new-account-search.json); its rules and messages come from the definition. */
+        NewAccountFields: {
+            /** @enum {string} */
+            stage?: "searching" | "adding" | "lookup";
+            accountName?: string;
+            state?: string;
+            team?: string;
+            agency?: string;
+            agent?: string;
+            street?: string;
+            address2?: string;
+            address3?: string;
+            city?: string;
+            zipCode?: string;
+            phone?: string;
+            domainName?: string;
+            naicsCode?: string;
+            sicCode?: string;
+            cbid?: string;
+            confirmUnverifiedAddress?: boolean;
+        };
+        AccountCreated: {
+            /** @description 'Account Created Successfully!' */
+            message: string;
+            account: components["schemas"]["BusinessAccount"];
+            submission: null | {
+                /** Format: uuid */
+                id: string;
+                submissionNumber: string;
+            };
+        };
+        /** @description The change-agent form's data (definitions/forms/account-agent.json). */
+        AccountAgentFields: {
+            /** @description The managing agency (the form's option lists read it; the server uses the account's own) */
+            agencyId?: string;
+            agent?: string;
+            team?: string;
+        };
+        /** @description The organisation contact form's data (definitions/forms/account-contact.json). */
+        AccountContactFields: {
+            contactFirstName?: string;
+            contactLastName?: string;
+            contactEmail?: string;
+            contactPhone?: string;
+        };
+        NoDomainAttestation: {
+            attest?: boolean;
+        };
+        MyAgent: {
+            /** Format: uuid */
+            agencyId: string;
+            agencyName: string;
+            /** Format: uuid */
+            agentUserId: string;
+            agentName: string;
+            agentEmail: string;
+            /** Format: date-time */
+            set: string;
+        };
+        InterestedAgency: {
+            /** Format: uuid */
+            accountId: string;
+            /** Format: uuid */
+            agencyId: string;
+            agencyName: string;
+            agentName: string | null;
+            agentEmail: string | null;
+            isMyAgent: boolean;
+            /** Format: date-time */
+            added: string;
+        };
+        InterestedAgencyPage: {
+            /** Format: uuid */
+            accountId: string;
+            content: components["schemas"]["InterestedAgency"][];
+            totalElements: number;
+            page: number;
+            size: number;
+        };
         /** @description The agency form's data (definitions/forms/agency.json); its rules and messages come from the definition. The contract only bounds sizes. */
         AgencyFields: {
             npn?: string;
@@ -3487,6 +4144,8 @@ export interface components {
         AgencyUser: {
             /** Format: uuid */
             id: string;
+            /** @description First and last name */
+            name: string;
             firstName: string;
             lastName: string;
             email: string;
@@ -4777,6 +5436,35 @@ export interface components {
                 timezones: string[];
             }[];
         };
+        Submission: {
+            /** Format: uuid */
+            id: string;
+            submissionNumber: string;
+            /** Format: uuid */
+            accountId: string;
+            accountName: string;
+            /** Format: uuid */
+            agencyId: string;
+            agencyName: string;
+            agentName: string | null;
+            teamName: string | null;
+            /** @enum {string} */
+            businessType: "New Business" | "Renewal";
+            /** @description A value of definitions/lists/quote-statuses.json */
+            status: string;
+            /** @description The underwriter */
+            assignee: string | null;
+            /** Format: date-time */
+            created: string;
+            /** Format: date-time */
+            modified: string;
+        };
+        SubmissionPage: {
+            content: components["schemas"]["Submission"][];
+            totalElements: number;
+            page: number;
+            size: number;
+        };
         /** @description The tag form's data (definitions/forms/tag.json); its rules and messages come from the definition. */
         TagFields: {
             name?: string;
@@ -4830,6 +5518,56 @@ export interface components {
         };
         TeamPage: {
             content: components["schemas"]["TeamRecord"][];
+            totalElements: number;
+            page: number;
+            size: number;
+        };
+        AccountUpload: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            agencyId: string;
+            agencyName: string;
+            fileName: string;
+            /** @enum {string} */
+            fileType: "xlsx" | "xls" | "csv";
+            fileSize: number;
+            tags: string[];
+            addRedAccounts: boolean;
+            teamName: string | null;
+            /** @description Lines of the file that held something */
+            numUploaded: number;
+            numSuccess: number;
+            numFailure: number;
+            /** Format: date-time */
+            uploadTime: string;
+            uploadedBy: string | null;
+        };
+        AccountUploadRow: {
+            /** @description The line of the file (the header is line 1) */
+            rowNumber: number;
+            accountName: string | null;
+            /** @enum {string} */
+            status: "CREATED" | "FAILED";
+            /** @description A red account (a blacklisted domain or an industry code not in the list) */
+            red: boolean;
+            /** Format: uuid */
+            accountId: string | null;
+            /** @description 'Created', or why the line failed */
+            message: string;
+        };
+        AccountUploadResult: components["schemas"]["AccountUpload"] & {
+            message: string;
+            rows: components["schemas"]["AccountUploadRow"][];
+        };
+        AccountUploadPage: {
+            content: components["schemas"]["AccountUpload"][];
+            totalElements: number;
+            page: number;
+            size: number;
+        };
+        AccountUploadRowPage: {
+            content: components["schemas"]["AccountUploadRow"][];
             totalElements: number;
             page: number;
             size: number;
@@ -5311,6 +6049,533 @@ export interface operations {
             404: components["responses"]["NotFound"];
         };
     };
+    searchAccounts: {
+        parameters: {
+            query?: {
+                page?: number;
+                size?: number;
+                sort?: string;
+                search?: string;
+                /** @description Open, Quoted or Active Policy (repeat for several) */
+                type?: ("Open" | "Quoted" | "Active Policy")[];
+                agencyId?: string;
+                teamId?: string;
+                state?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of accounts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BusinessAccountPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    searchAccountMatches: {
+        parameters: {
+            query?: {
+                page?: number;
+                /** @description The dialog asks for 10 (spec 001 section 9) */
+                size?: number;
+                sort?: string;
+                /** @description Text in the account name */
+                search?: string;
+                /** @description US state (two letters) */
+                state?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of matches */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountMatchPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    listAccountAgencies: {
+        parameters: {
+            query?: {
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Agencies */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountOptionList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    listAccountTeams: {
+        parameters: {
+            query?: {
+                agencyId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Teams */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountOptionList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listAccountAgents: {
+        parameters: {
+            query?: {
+                agencyId?: string;
+                teamId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Agents */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountOptionList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    verifyAddress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddressToVerify"];
+            };
+        };
+        responses: {
+            /** @description The verification */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AddressVerification"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewAccountFields"];
+            };
+        };
+        responses: {
+            /** @description 'Account Created Successfully!' */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountCreated"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description The agency already has this account */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description 'Unable to verify address': `errors` lists each unverified field (`field`) with its name (`message`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getBusinessAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BusinessAccount"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    refreshAccountFirmographics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account as refreshed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BusinessAccount"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    scanAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The scan as recorded */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountScan"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    searchAccountScans: {
+        parameters: {
+            query: {
+                page?: number;
+                size?: number;
+                sort?: string;
+                search?: string;
+                accountId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of scans */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountScanPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    changeAccountAgent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AccountAgentFields"];
+            };
+        };
+        responses: {
+            /** @description The account with its new agent */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BusinessAccount"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateAccountContact: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AccountContactFields"];
+            };
+        };
+        responses: {
+            /** @description The account with its contact */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BusinessAccount"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    attestNoDomain: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NoDomainAttestation"];
+            };
+        };
+        responses: {
+            /** @description The account as attested */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BusinessAccount"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    listInterestedAgencies: {
+        parameters: {
+            query?: {
+                accountId?: string;
+                page?: number;
+                size?: number;
+                sort?: string;
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Interested agencies and the account's agent */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InterestedAgencyPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    setMyAgent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                agencyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account's agent */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyAgent"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    removeMyAgent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
     createAgency: {
         parameters: {
             query?: never;
@@ -5483,7 +6748,8 @@ export interface operations {
     };
     searchAgencyUsers: {
         parameters: {
-            query?: {
+            query: {
+                agencyId: string;
                 page?: number;
                 size?: number;
                 /** @description 'field,direction': name, email, role or status (default name,asc) */
@@ -5491,9 +6757,7 @@ export interface operations {
                 search?: string;
             };
             header?: never;
-            path: {
-                id: string;
-            };
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
@@ -11134,6 +12398,38 @@ export interface operations {
             404: components["responses"]["NotFound"];
         };
     };
+    searchSubmissions: {
+        parameters: {
+            query?: {
+                page?: number;
+                size?: number;
+                sort?: string;
+                /** @description Text in the submission number */
+                search?: string;
+                status?: string[];
+                businessType?: "New Business" | "Renewal";
+                accountId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of submissions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubmissionPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
     listTags: {
         parameters: {
             query?: {
@@ -11474,6 +12770,186 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+        };
+    };
+    uploadAccounts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description The spreadsheet: .xlsx, .xls or .csv, checked by its content as well as its name; the first sheet's first line is the header
+                     */
+                    file: string;
+                    /** @description Names of the organisation's tags to put on every account, comma-joined */
+                    tags?: string;
+                    /**
+                     * @description Also create red accounts (a blacklisted domain, an industry code not in the list), flagged; otherwise such a line fails
+                     * @enum {string}
+                     */
+                    addRedAccounts?: "true" | "false";
+                    /**
+                     * Format: uuid
+                     * @description The account-creation setting: the agency's team the accounts go to (its default team when left out)
+                     */
+                    teamId?: string;
+                    /**
+                     * Format: uuid
+                     * @description Provider staff only: the agency the accounts are for
+                     */
+                    agencyId?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The upload as recorded, with every line's result */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountUploadResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description The file is larger than 5MB: 'The file size is too big, 5MB max.' */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The file is no .xls, .xlsx or .csv file by its name and content, or cannot be read */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    searchAccountUploads: {
+        parameters: {
+            query?: {
+                page?: number;
+                size?: number;
+                /** @description 'field,direction': uploadTime, fileName, numUploaded, numSuccess, numFailure or agencyName (default uploadTime,desc) */
+                sort?: string;
+                /** @description Text found in the file name or the agency's name */
+                search?: string;
+                uploadTimeFrom?: components["schemas"]["IsoDate"];
+                uploadTimeTo?: components["schemas"]["IsoDate"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of uploads */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountUploadPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getAccountUploadTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The template workbook */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getAccountUpload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The upload */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountUpload"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    searchAccountUploadRows: {
+        parameters: {
+            query?: {
+                page?: number;
+                size?: number;
+                sort?: string;
+                search?: string;
+                status?: "CREATED" | "FAILED";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of lines */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountUploadRowPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     listUsers: {

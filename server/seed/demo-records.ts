@@ -1,5 +1,10 @@
 import type { Clock } from '../clock.ts';
 import type { Queryable } from '../db/database.ts';
+import { seedDemoOrganisations } from './demo-organisations.ts';
+import { seedDemoConnectors } from './demo-connectors.ts';
+import { seedDemoLicenses } from './demo-licenses.ts';
+import { seedDemoAccounts } from './demo-accounts.ts';
+import { seedDemoIntegrations } from './demo-integrations.ts';
 
 /**
  * Records that make the demo world look like a working agency: client accounts under the US agency and
@@ -141,6 +146,11 @@ export async function seedDemoRecords(tx: Queryable, clock: Clock): Promise<void
         claim.filed ? reported : null, claim.filed ? user!.id : null],
     );
   }
+  await seedDemoLicenses(tx, clock);
+  await seedDemoAccounts(tx, clock);
+  await seedDemoIntegrations(tx, clock);
+  await seedDemoConnectors(tx, clock);
+  await seedDemoOrganisations(tx, clock);
 }
 
 async function nextClaimNumber(tx: Queryable, at: Date): Promise<string> {

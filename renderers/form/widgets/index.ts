@@ -15,6 +15,7 @@ import { DateWidget } from './date-widget.tsx';
 import { PasswordWidget } from './password-widget.tsx';
 import { OneTimeCodeWidget } from './one-time-code-widget.tsx';
 import { LookupWidget } from './lookup-widget.tsx';
+import { SuggestWidget } from './suggest-widget.tsx';
 
 /** How the field template lays a widget out: its label ('for' a control, a 'group' legend, or the widget's 'self'). */
 export type WidgetLabel = 'for' | 'group' | 'self';
@@ -49,6 +50,7 @@ export const WIDGET_DESCRIPTORS: Readonly<Record<string, WidgetDescriptor>> = {
   password: field(PasswordWidget),
   oneTimeCode: field(OneTimeCodeWidget),
   lookup: field(LookupWidget),
+  suggest: field(SuggestWidget),
 };
 
 /** rjsf's own names for the same roles, so fields that name no widget (or rjsf's name) get ours too. */

@@ -5,6 +5,7 @@ import { choicesOf, type Choice } from './enum-options.ts';
 import { useWidgetFlags } from './widget-flags.ts';
 import { MultiSelectWidget } from './multi-select-widget.tsx';
 import { noOptionsMessage, SELECT_PLACEHOLDER } from './select-texts.ts';
+import { useOptionsFrom } from './options-from.ts';
 
 
 /** A single choice with type-ahead: typing filters the options (long lists such as states and codes). */
@@ -16,7 +17,10 @@ export function SelectWidget(props: WidgetProps) {
 function SingleSelect(props: WidgetProps) {
   const { id, value, onChange, onBlur, onFocus, autofocus, placeholder } = props;
   const flags = useWidgetFlags(props);
-  const choices = useMemo(() => choicesOf(props), [props.options.enumOptions]); // eslint-disable-line react-hooks/exhaustive-deps
+  const listed = useMemo(() => choicesOf(props), [props.options.enumOptions]); // eslint-disable-line react-hooks/exhaustive-deps
+  // `ui:options.optionsFrom`: the options are an operation's rows rather than the schema's oneOf.
+  const fromServer = useOptionsFrom(props);
+  const choices = fromServer?.choices ?? listed;
   const selected = choices.find((choice) => choice.value === value) ?? null;
   return (
     <Select<Choice, false>
@@ -28,7 +32,8 @@ function SingleSelect(props: WidgetProps) {
       getOptionValue={(choice) => choice.key}
       getOptionLabel={(choice) => choice.label}
       placeholder={placeholder ?? SELECT_PLACEHOLDER}
-      noOptionsMessage={noOptionsMessage}
+      noOptionsMessage={fromServer?.status === 'error' ? () => 'The choices could not be loaded' : noOptionsMessage}
+      isLoading={fromServer?.status === 'loading'}
       isClearable={!flags.required}
       autoFocus={autofocus}
       isDisabled={flags.disabled}

@@ -50,11 +50,39 @@ describe('new-account-search: searching', () => {
     expect(fields.cbid!.visible).toBe(false);
   });
 
-  it('keeps the stage hidden and out of the payload', () => {
+  it('keeps the stage out of sight (a hidden widget) but sends it, so the server runs the same rules', () => {
+    const definition = registry.resolve<FormDefinition>(ID, 'us');
+    expect(definition.uiSchema!.stage).toEqual({ 'ui:widget': 'hidden' });
     const runtime = runtimeFor(ID);
     const state = runtime.update({ stage: 'searching', accountName: 'Harborview', team: TEAM });
-    expect(state.fields.stage!.visible).toBe(false);
-    expect(runtime.payload(state)).toEqual({ accountName: 'Harborview', team: TEAM });
+    expect(runtime.payload(state)).toEqual({ stage: 'searching', accountName: 'Harborview', team: TEAM });
+  });
+
+  it('keeps the extra fields of the lookup page out of the search', () => {
+    const fields = runtimeFor(ID).update({ stage: 'searching', accountName: 'Harborview', team: TEAM }).fields;
+    for (const field of ['address2', 'domainName', 'naicsCode']) expect(fields[field]!.visible, field).toBe(false);
+  });
+});
+
+describe('new-account-search: lookup (entered by hand)', () => {
+  const TYPED = { stage: 'lookup', accountName: 'Pine Street Bakery', state: 'WA', team: TEAM, street: '1420 Pine St', city: 'Seattle', zipCode: '98101' };
+
+  it('opens every field and asks for the whole address', () => {
+    const runtime = runtimeFor(ID);
+    const state = runtime.update(TYPED);
+    for (const field of ['accountName', 'state', 'street', 'city', 'zipCode', 'phone', 'domainName', 'naicsCode', 'address2']) {
+      expect(state.fields[field]!.enabled && state.fields[field]!.visible, field).toBe(true);
+    }
+    expect(state.errors).toEqual({});
+    const { zipCode: _zip, ...noZip } = TYPED;
+    expect(Object.keys(runtime.update(noZip).errors)).toEqual(['zipCode']);
+  });
+
+  it("says 'Not a valid domain name' and checks the industry code", () => {
+    const runtime = runtimeFor(ID);
+    expect(messagesOf(runtime, { ...TYPED, domainName: 'not a domain' }, 'domainName')).toEqual(['Not a valid domain name']);
+    expect(messagesOf(runtime, { ...TYPED, domainName: 'https://www.pinestreetbakery.com' }, 'domainName')).toEqual([]);
+    expect(messagesOf(runtime, { ...TYPED, naicsCode: '3118111' }, 'naicsCode')).toEqual(['Industry code must be 2 to 6 digits']);
   });
 });
 
@@ -96,7 +124,11 @@ describe('new-account-search: personas', () => {
     const state = admin.update({ accountName: 'Harborview', team: TEAM });
     expect(state.fields.agency!.visible).toBe(true);
     expect(state.errors.agency?.[0]?.message).toBe('Please select a Agency');
+    expect(state.fields.agent!.visible).toBe(true);
     expect(admin.update({ accountName: 'Harborview', team: TEAM, agency: 'agency-1' }).valid).toBe(true);
+    // The agent is chosen once the account is picked (spec 001 section 6: 'choosing an agency and an agent from the search').
+    expect(admin.update({ ...PICKED, agency: 'agency-1' }).errors.agent?.[0]?.message).toBe('Please select a Agent');
+    expect(admin.update({ ...PICKED, agency: 'agency-1', agent: 'agent-1' }).valid).toBe(true);
     expect(runtimeFor(ID, 'us', { persona: 'agency' }).update({ accountName: 'Harborview', team: TEAM }).fields.agency!.visible).toBe(false);
   });
 
@@ -118,6 +150,16 @@ describe('new-account-search: UK', () => {
     expect(properties.city!.title).toBe('Town/City');
     const us = registry.resolve<FormDefinition>(ID, 'us').schema.properties as Record<string, { title?: string }>;
     expect(us.zipCode!.title).toBe('Zip Code');
+  });
+
+  it('has address3 and the sicCode on the lookup page, and no naicsCode', () => {
+    const runtime = runtimeFor(ID, 'uk');
+    const state = runtime.update({ stage: 'lookup', accountName: 'Severn Valley Joinery Ltd', team: TEAM, street: '4 Mill Lane', city: 'Telford', zipCode: 'TF8 7DQ' });
+    expect(state.errors).toEqual({});
+    expect(state.fields.address3!.visible).toBe(true);
+    expect(state.fields.sicCode!.visible).toBe(true);
+    expect(state.fields).not.toHaveProperty('naicsCode');
+    expect(messagesOf(runtime, { stage: 'lookup', accountName: 'x', team: TEAM, street: '1', city: 'Telford', zipCode: 'TF8 7DQ', sicCode: '12' }, 'sicCode')).toEqual(['SIC code must be 4 or 5 digits']);
   });
 
   it('checks the postcode and town, and needs no state when adding', () => {

@@ -1,0 +1,89 @@
+import type { Queryable } from '../../db/database.ts';
+import { listPage } from '../../list/list-query.ts';
+import type { ListRequest, ListSpec } from '../../list/list-spec.ts';
+import type { Caller } from '../../services.ts';
+import { tenantCondition, tenantScopeOf } from '../../tenancy/tenant-scope.ts';
+
+interface SubmissionRow {
+  id: string;
+  submission_number: string;
+  account_id: string;
+  account_name: string;
+  agency_id: string;
+  agency_name: string;
+  agent_name: string | null;
+  team_name: string | null;
+  business_type: string;
+  status: string;
+  assignee: string | null;
+  created_at: Date;
+  modified_at: Date;
+}
+
+const SELECT = `s.id, s.submission_number, s.account_id, a.name AS account_name, s.agency_id, ag.name AS agency_name,
+  CASE WHEN u.id IS NULL THEN NULL ELSE u.first_name || ' ' || u.last_name END AS agent_name, t.name AS team_name,
+  s.business_type, s.status, s.assignee, s.created_at, s.modified_at`;
+const FROM = `submissions s
+  JOIN accounts a ON a.id = s.account_id
+  JOIN accounts ag ON ag.id = s.agency_id
+  LEFT JOIN users u ON u.id = s.agent_user_id
+  LEFT JOIN teams t ON t.id = s.team_id`;
+
+function toSubmission(row: SubmissionRow) {
+  return {
+    id: row.id,
+    submissionNumber: row.submission_number,
+    accountId: row.account_id,
+    accountName: row.account_name,
+    agencyId: row.agency_id,
+    agencyName: row.agency_name,
+    agentName: row.agent_name,
+    teamName: row.team_name,
+    businessType: row.business_type,
+    status: row.status,
+    assignee: row.assignee,
+    created: new Date(row.created_at).toISOString(),
+    modified: new Date(row.modified_at).toISOString(),
+  };
+}
+
+const SUBMISSIONS: ListSpec<SubmissionRow, ReturnType<typeof toSubmission>> = {
+  select: SELECT,
+  from: FROM,
+  sorts: {
+    modified: 's.modified_at', created: 's.created_at', submissionNumber: 's.submission_number', accountName: 'lower(a.name)',
+    businessType: 's.business_type', status: 's.status', assignee: 'lower(s.assignee)', agencyName: 'lower(ag.name)', agentName: 'agent_name',
+    teamName: 'lower(t.name)',
+  },
+  defaultSort: { field: 'modified', direction: 'desc' },
+  tieBreak: ['s.id'],
+  search: ['s.submission_number', 'a.name', 'ag.name', 's.assignee'],
+  filters: { status: { sql: 's.status' }, businessType: { sql: 's.business_type' }, accountId: { sql: 's.account_id', cast: 'uuid' } },
+  toItem: toSubmission,
+};
+
+/** Submissions within the tenant rule: provider staff all, an agency its own, a policyholder those on its account. */
+export function searchVisibleSubmissions(db: Queryable, caller: Caller, query: ListRequest) {
+  return listPage(db, SUBMISSIONS, query, (params) => tenantCondition(tenantScopeOf(caller), { account: 's.account_id', agency: 's.agency_id' }, params));
+}
+
+export interface NewSubmission {
+  accountId: string;
+  agencyId: string;
+  agentUserId: string | null;
+  teamId: string | null;
+  createdBy: string | null;
+  at: Date;
+}
+
+/** A new REQUESTED submission with the next number of its year ('SUB-2026-00042'). */
+export async function insertSubmission(tx: Queryable, submission: NewSubmission): Promise<{ id: string; submissionNumber: string }> {
+  const [next] = await tx.query<{ next: number }>(`SELECT nextval('submission_number_seq')::int AS next`);
+  const submissionNumber = `SUB-${submission.at.getUTCFullYear()}-${String(next!.next).padStart(5, '0')}`;
+  const [row] = await tx.query<{ id: string }>(
+    `INSERT INTO submissions (submission_number, account_id, agency_id, agent_user_id, team_id, created_at, created_by, modified_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $6) RETURNING id`,
+    [submissionNumber, submission.accountId, submission.agencyId, submission.agentUserId, submission.teamId, submission.at, submission.createdBy],
+  );
+  return { id: row!.id, submissionNumber };
+}
