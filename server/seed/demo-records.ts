@@ -1,10 +1,6 @@
 import type { Clock } from '../clock.ts';
 import type { Queryable } from '../db/database.ts';
-import { seedDemoOrganisations } from './demo-organisations.ts';
-import { seedDemoConnectors } from './demo-connectors.ts';
-import { seedDemoLicenses } from './demo-licenses.ts';
 import { seedDemoAccounts } from './demo-accounts.ts';
-import { seedDemoIntegrations } from './demo-integrations.ts';
 
 /**
  * Records that make the demo world look like a working agency: client accounts under the US agency and
@@ -145,12 +141,7 @@ export async function seedDemoRecords(tx: Queryable, clock: Clock): Promise<void
         data.name, data.companyName, data.city, data.state ?? null, data.zipCode, lossDate, reported, user!.id,
         claim.filed ? reported : null, claim.filed ? user!.id : null],
     );
-  }
-  await seedDemoLicenses(tx, clock);
-  await seedDemoAccounts(tx, clock);
-  await seedDemoIntegrations(tx, clock);
-  await seedDemoConnectors(tx, clock);
-  await seedDemoOrganisations(tx, clock);
+  }  await seedDemoAccounts(tx, clock);
 }
 
 async function nextClaimNumber(tx: Queryable, at: Date): Promise<string> {
