@@ -468,11 +468,13 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/account/v1/agency/users": {
+    "/api/account/v1/agency/{id}/users": {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                id: string;
+            };
             cookie?: never;
         };
         /** The users of an agency the caller reaches, one page at a time */
@@ -4144,8 +4146,6 @@ export interface components {
         AgencyUser: {
             /** Format: uuid */
             id: string;
-            /** @description First and last name */
-            name: string;
             firstName: string;
             lastName: string;
             email: string;
@@ -6748,8 +6748,7 @@ export interface operations {
     };
     searchAgencyUsers: {
         parameters: {
-            query: {
-                agencyId: string;
+            query?: {
                 page?: number;
                 size?: number;
                 /** @description 'field,direction': name, email, role or status (default name,asc) */
@@ -6757,7 +6756,9 @@ export interface operations {
                 search?: string;
             };
             header?: never;
-            path?: never;
+            path: {
+                id: string;
+            };
             cookie?: never;
         };
         requestBody?: never;
