@@ -11,6 +11,7 @@ export const PAGE_COMPONENTS = {
   'definition-gallery': 'Every definition as it renders, in both editions',
   'definition-studio': 'The definition studio (edit, preview, lint, publish)',
   'audit-log': 'The audit log',
+  'profile-picture': "The signed-in user's picture: upload, crop, remove",
 } as const;
 
 export type PageComponentName = keyof typeof PAGE_COMPONENTS;

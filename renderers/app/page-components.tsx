@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import type { PageComponentName } from '../../engine/index.ts';
 import { AuditLog } from '../audit/audit-log.tsx';
 import { DefinitionGallery } from '../gallery/definition-gallery.tsx';
+import { ProfilePicture } from '../profile/profile-picture.tsx';
 import { AreaWelcome } from '../shell/area-welcome.tsx';
 import { CurrentUserMfaSetup } from '../shell/mfa-setup.tsx';
 import { ProfileSummary } from '../shell/profile-summary.tsx';
@@ -20,4 +21,5 @@ export const PAGE_COMPONENT_REGISTRY: Readonly<Record<PageComponentName, Compone
   'definition-gallery': DefinitionGallery,
   'definition-studio': StudioRoutes,
   'audit-log': AuditLog,
+  'profile-picture': ProfilePicture,
 };

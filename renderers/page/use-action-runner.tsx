@@ -85,7 +85,8 @@ export function useActionRunner({ rowKey, scope, onChanged }: { rowKey: string; 
           action,
           form,
           mode,
-          params: mode === 'create' ? {} : recordParams(operationId, action.params, actionScope, target.row, rowKey),
+          // A toolbar action's own params fill the path of its create operation (the user a page shows).
+          params: mode === 'create' ? evaluateLogicMap(action.params, actionScope as unknown as Record<string, unknown>) : recordParams(operationId, action.params, actionScope, target.row, rowKey),
           query: evaluateLogicMap(action.query, actionScope as unknown as Record<string, unknown>),
           initialData: mode === 'edit' ? undefined : evaluateLogicMap(action.initialData, actionScope as unknown as Record<string, unknown>),
           scope: actionScope,

@@ -26,6 +26,8 @@ const METHOD_NAMES: Record<Method, { label: string; type: string }> = {
 };
 
 const SUCCESS_TEXT = 'Multi-factor authentication is on.';
+const TURNED_OFF_TEXT = 'Multi-factor authentication is off.';
+const TURN_OFF_FAILURE = 'Multi-factor authentication was not turned off';
 
 type Step =
   | { kind: 'choose' }
@@ -75,6 +77,7 @@ export function MfaSetup({ user }: { user: CurrentUser }) {
   const [step, setStep] = useState<Step>({ kind: 'choose' });
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<Failure>();
+  const [offMessage, setOffMessage] = useState<string>();
   const doneRef = useRef<HTMLDivElement>(null);
   const hasPhone = Boolean(user.phone);
   const insured = user.account.accountType === 'CUSTOMER';
@@ -102,6 +105,23 @@ export function MfaSetup({ user }: { user: CurrentUser }) {
       }
     } catch (error) {
       setFailure(failureOf(sendFailure(method), error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  // Turning MFA off needs the password again; an organisation that enforces MFA refuses it (the server too).
+  const turnOff = async () => {
+    setBusy(true);
+    setFailure(undefined);
+    try {
+      const { data } = await api.PUT('/api/auth/v1/mfa/update', { params: { query: { mfaType: 'NONE' } }, body: { password } });
+      await currentUserQuery.ensure(sessionStore, true);
+      setPassword('');
+      setMethod(null);
+      setOffMessage(data?.message ?? TURNED_OFF_TEXT);
+    } catch (error) {
+      setFailure(failureOf(TURN_OFF_FAILURE, error));
     } finally {
       setBusy(false);
     }
@@ -179,7 +199,18 @@ export function MfaSetup({ user }: { user: CurrentUser }) {
               <Button colorPalette="blue" onClick={() => void start()} disabled={!method || (changing && !password)} loading={busy}>
                 {user.mfaType === 'NONE' ? 'Enable MFA' : 'Change MFA'}
               </Button>
+              {changing && !user.account.enforceMfa && (
+                <Button variant="outline" colorPalette="red" onClick={() => void turnOff()} disabled={!password || busy} data-testid="mfa-turn-off">
+                  Turn off MFA
+                </Button>
+              )}
             </HStack>
+            {changing && user.account.enforceMfa && (
+              <Text fontSize="sm" color="fg.muted" data-testid="mfa-enforced">
+                {`${user.account.name} requires multi-factor authentication, so it cannot be turned off.`}
+              </Text>
+            )}
+            {offMessage && user.mfaType === 'NONE' && <FormAlert status="success" title={offMessage} testId="mfa-turned-off" />}
           </>
         )}
         {step.kind === 'authenticator' && (

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import type { components } from '../../api/schema.d.ts';
 import { api } from '../session/api.ts';
 import type { CurrentUser } from '../session/store.ts';
+import { usePictureSrc } from './picture-src.ts';
 import { toaster } from './toaster.tsx';
 
 type AccountSummary = components['schemas']['AccountSummary'];
@@ -29,6 +30,7 @@ async function switchTo(account: AccountSummary): Promise<void> {
 export function UserMenu({ user, accountLabel, profilePath }: { user: CurrentUser; accountLabel: string; profilePath: string }) {
   const navigate = useNavigate();
   const [others, setOthers] = useState<AccountSummary[]>([]);
+  const picture = usePictureSrc(user.avatarUrl);
   // The accounts to switch to, read when the menu opens (the list rarely changes).
   const loadAccounts = () => {
     api
@@ -42,6 +44,7 @@ export function UserMenu({ user, accountLabel, profilePath }: { user: CurrentUse
         <Button variant="ghost" size="sm" px="2" aria-label={`User menu for ${user.fullName}`} data-testid="user-menu">
           <Avatar.Root size="xs" colorPalette="blue">
             <Avatar.Fallback name={user.fullName}>{user.initials}</Avatar.Fallback>
+            {picture && <Avatar.Image src={picture} alt="" data-testid="user-menu-picture" />}
           </Avatar.Root>
           <Box display={{ base: 'none', md: 'block' }} textAlign="start" lineHeight="short">
             <Text fontSize="sm" fontWeight="medium">
