@@ -11,6 +11,7 @@ export const PAGE_COMPONENTS = {
   'definition-gallery': 'Every definition as it renders, in both editions',
   'definition-studio': 'The definition studio (edit, preview, lint, publish)',
   'audit-log': 'The audit log',
+  'surplus-notice-templates': "Each state's surplus lines notice: download, and upload for provider admins",
   'profile-picture': "The signed-in user's picture: upload, crop, remove",
 } as const;
 

@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import type { PageComponentName } from '../../engine/index.ts';
 import { AuditLog } from '../audit/audit-log.tsx';
 import { DefinitionGallery } from '../gallery/definition-gallery.tsx';
+import { SurplusNoticeTemplates } from '../licenses/surplus-notice-templates.tsx';
 import { ProfilePicture } from '../profile/profile-picture.tsx';
 import { AreaWelcome } from '../shell/area-welcome.tsx';
 import { CurrentUserMfaSetup } from '../shell/mfa-setup.tsx';
@@ -21,5 +22,6 @@ export const PAGE_COMPONENT_REGISTRY: Readonly<Record<PageComponentName, Compone
   'definition-gallery': DefinitionGallery,
   'definition-studio': StudioRoutes,
   'audit-log': AuditLog,
+  'surplus-notice-templates': SurplusNoticeTemplates,
   'profile-picture': ProfilePicture,
 };

@@ -1,5 +1,6 @@
 import type { Clock } from '../clock.ts';
 import type { Queryable } from '../db/database.ts';
+import { seedDemoLicenses } from './demo-licenses.ts';
 import { seedDemoAccounts } from './demo-accounts.ts';
 
 /**
@@ -142,6 +143,7 @@ export async function seedDemoRecords(tx: Queryable, clock: Clock): Promise<void
         claim.filed ? reported : null, claim.filed ? user!.id : null],
     );
   }  await seedDemoAccounts(tx, clock);
+  await seedDemoLicenses(tx, clock);
 }
 
 async function nextClaimNumber(tx: Queryable, at: Date): Promise<string> {

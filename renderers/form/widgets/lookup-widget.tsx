@@ -163,8 +163,9 @@ export function LookupWidget(props: WidgetProps) {
           if (meta.action === 'input-change') setInput(text);
           else if (meta.action === 'menu-close' || meta.action === 'set-value') setInput('');
         }}
-        // Searched on the server as typed, or (search: false) the short list filtered here.
-        filterOption={searching ? () => true : (option, text) => option.label.toLowerCase().includes(text.trim().toLowerCase())}
+        // Searched on the server as typed (until the typing settles, the last answer is narrowed here, so Enter never
+        // picks a row the text does not match), or (search: false) the short list filtered here.
+        filterOption={searching && input.trim() === search ? () => true : (option, text) => option.label.toLowerCase().includes(text.trim().toLowerCase())}
         isLoading={loading}
         getOptionValue={(choice) => choice.key}
         getOptionLabel={(choice) => choice.label}
