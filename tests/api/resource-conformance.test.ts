@@ -143,7 +143,48 @@ const AUDIT: ListResource = {
   tenants: [],
 };
 
-const LISTS = [CLAIMS, AUDIT];
+/** The users of an organisation, as their admins and provider staff list them (users.test.ts holds the rest). */
+const userIds: Record<string, string[]> = {};
+const USERS: ListResource = {
+  name: 'users',
+  url: '/api/auth/v1/users/all',
+  reader: 'admin',
+  key: (row) => row.id,
+  tieBreak: (row) => [lower(row.email), row.id],
+  sorts: [
+    { field: 'name', value: (row) => lower(`${row.lastName} ${row.firstName}`) },
+    { field: 'email', value: (row) => lower(row.email) },
+    { field: 'roleName', value: (row) => lower(row.roleName) },
+    { field: 'accountName', value: (row) => lower(row.accountName) },
+    { field: 'status', value: (row) => row.status },
+    { field: 'created', value: (row) => row.createdAt },
+  ],
+  undeclaredSorts: ['phone,asc', 'teamNames,desc', 'id'],
+  smallPage: 4,
+  maxPage: 1000,
+  search: [
+    { query: 'search=conformance', matches: (row) => text(row, ['lastName'], 'conformance'), count: 3 },
+    { query: 'search=OLIVIA', matches: (row) => text(row, ['firstName'], 'olivia'), count: 1 },
+    { query: 'search=thames%20cyber', matches: (row) => text(row, ['accountName'], 'thames cyber'), count: 1 },
+    { query: 'search=%25', matches: () => false, count: 0 },
+  ],
+  filters: [
+    { query: 'accountType=CARRIER', matches: (row) => row.accountType === 'CARRIER', count: 1 },
+    { query: 'accountType=AGENCY&accountType=CUSTOMER', matches: (row) => ['AGENCY', 'CUSTOMER'].includes(row.accountType), count: 8 },
+    { query: 'status=PENDING_VALIDATION', matches: (row) => row.status === 'PENDING_VALIDATION', count: 3 },
+    { query: 'roleId=agency-producer', matches: (row) => row.roleId === 'agency-producer', count: 2 },
+    { query: 'accountId={summit}&status=PENDING_VALIDATION', matches: (row) => row.accountId === accounts.summit && row.status === 'PENDING_VALIDATION', count: 3 },
+  ],
+  ranges: [],
+  badRanges: [],
+  tenants: [
+    { caller: 'agent', sees: () => userIds.summit! },
+    { caller: 'broker', sees: () => userIds.thames! },
+    { caller: 'carrier', sees: () => userIds.carrier! },
+  ],
+};
+
+const LISTS = [CLAIMS, AUDIT, USERS];
 
 /** A complete US claim; the seeds below change the columns the table shows. */
 const US_CLAIM = {
@@ -236,6 +277,18 @@ beforeAll(async () => {
     `INSERT INTO accounts (name, account_type, edition, agency_id, created_at)
      SELECT 'Harbor Client Co', 'CUSTOMER', 'us', id, $1 FROM accounts WHERE name = 'Harbor Insurance Group' RETURNING id`, [now],
   ))[0]!.id;
+
+  // Three invited users, a minute apart and before the claims, so the users list has created times to sort.
+  accounts.summit = await ids(`SELECT id FROM accounts WHERE name = 'Summit Risk Partners'`);
+  for (const [caller, roleId, firstName, host] of [['agent', 'agency-producer', 'Quinn', undefined], ['agent', 'agency-producer', 'Reese', undefined], ['agent', 'agency-customer-service', 'Sasha', undefined]] as const) {
+    t.clock.advance(60_000);
+    const created = await call(caller, 'POST', '/api/auth/v1/users', { roleId, firstName, lastName: 'Conformance', email: `${firstName.toLowerCase()}@conformance.example` }, host);
+    expect(created.statusCode, created.body).toBe(201);
+  }
+  const usersOf = async (name: string) => (await t.db.query<{ id: string }>('SELECT u.id FROM users u JOIN accounts a ON a.id = u.account_id WHERE a.name = $1', [name])).map((row) => row.id);
+  userIds.summit = await usersOf('Summit Risk Partners');
+  userIds.thames = await usersOf('Thames Cyber Brokers');
+  userIds.carrier = await usersOf('Keystone Specialty Insurance Company');
 
   // One write a minute from 10:00, so created, modified and the audit times differ from one another.
   t.clock.set('2026-03-02T10:00:00.000Z');
