@@ -126,9 +126,18 @@ test('a provider admin adds a surplus licence in Louisiana with the signature on
   await expect(row).toContainText('Summit Risk Partners');
   await expect(row.getByRole('cell', { name: 'Yes', exact: true })).toBeVisible();
 
-  // The Louisiana notice is on file for download.
+  // The Louisiana notice is on file for download; a provider admin uploads another state's (a PDF by its content).
   await page.getByRole('tab', { name: 'Surplus Notices' }).click();
-  await expect(page.getByRole('table', { name: 'Surplus notices' })).toContainText('louisiana-surplus-lines-notice.pdf');
+  const notices = page.getByRole('table', { name: 'Surplus notices' });
+  await expect(notices).toContainText('louisiana-surplus-lines-notice.pdf');
+  await page.getByLabel('State', { exact: true }).selectOption('WY');
+  await page.getByLabel('Notice (PDF, 2MB max.)').setInputFiles({ name: 'wyoming.pdf', mimeType: 'application/pdf', buffer: Buffer.from('not a pdf') });
+  await page.getByRole('button', { name: 'Upload', exact: true }).click();
+  await expect(page.getByTestId('surplus-notice-error')).toHaveText('The surplus notice template must be a PDF file.');
+  await page.getByLabel('Notice (PDF, 2MB max.)').setInputFiles({ name: 'wyoming.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') });
+  await page.getByRole('button', { name: 'Upload', exact: true }).click();
+  await expect(page.getByText('Surplus notice uploaded for Wyoming', { exact: true })).toBeVisible();
+  await expect(notices.getByRole('row').filter({ hasText: 'Wyoming' })).toContainText('wyoming.pdf');
 });
 
 test('the UK edition has no licences in its menu, and the page explains why', async ({ page }) => {
