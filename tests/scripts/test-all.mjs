@@ -4,9 +4,12 @@
  * type check, lint, definition load, unit and API tests on PGlite, the API tests again on PostgreSQL
  * when DATABASE_URL is set, and end-to-end tests in Debian's Chromium (installed when missing).
  * Ends with one line 'tests: N passed, N failed' and exits non-zero on any failure or skipped test.
+ * Steps of one stage run at the same time (each into its own log, printed when the stage ends): the
+ * static checks together, and the PostgreSQL API run beside the end-to-end run, which mostly waits on
+ * the browser.
  */
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 
 const RESULTS = 'test-results';
 rmSync(RESULTS, { recursive: true, force: true });
@@ -16,10 +19,11 @@ const postgresUrl = process.env.DATABASE_URL;
 const withoutPostgres = { ...process.env, DATABASE_URL: '' };
 
 const steps = [
-  { name: 'type check', command: 'npx tsc -p tsconfig.json --noEmit' },
-  { name: 'lint', command: 'npx eslint .' },
-  { name: 'definitions load and resolve', command: 'npx tsx tests/scripts/check-definitions.ts' },
+  { stage: 1, name: 'type check', command: 'npx tsc -p tsconfig.json --noEmit' },
+  { stage: 1, name: 'lint', command: 'npx eslint .' },
+  { stage: 1, name: 'definitions load and resolve', command: 'npx tsx tests/scripts/check-definitions.ts' },
   {
+    stage: 2,
     name: 'unit and API tests (PGlite)',
     command: `npx vitest run --reporter=default --reporter=json --outputFile.json=${RESULTS}/vitest-pglite.json`,
     env: withoutPostgres,
@@ -27,6 +31,7 @@ const steps = [
   },
   postgresUrl && existsSync('tests/api')
     ? {
+        stage: 3,
         name: 'API tests (PostgreSQL)',
         command: `npx vitest run tests/api --reporter=default --reporter=json --outputFile.json=${RESULTS}/vitest-postgres.json`,
         env: { ...process.env, DATABASE_URL: postgresUrl },
@@ -34,6 +39,7 @@ const steps = [
       }
     : undefined,
   {
+    stage: 3,
     name: 'end-to-end tests (Chromium)',
     command: 'node tests/scripts/ensure-chromium.mjs && npx playwright test --reporter=list,json',
     env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: `${RESULTS}/playwright.json` },
@@ -46,13 +52,21 @@ let failed = 0;
 let skipped = 0;
 const failedSteps = [];
 
-for (const step of steps) {
-  console.log(`\n=== ${step.name}: ${step.command}`);
+/** Runs a step with its output in a log of its own; resolves with its exit status and seconds. */
+function runStep(step, log) {
   const started = Date.now();
-  const result = spawnSync(step.command, { shell: true, stdio: 'inherit', env: step.env ?? process.env });
-  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  return new Promise((resolve) => {
+    const child = spawn(step.command, { shell: true, env: step.env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const out = log ?? process.stdout;
+    child.stdout.on('data', (chunk) => out.write(chunk));
+    child.stderr.on('data', (chunk) => out.write(chunk));
+    child.on('close', (status) => resolve({ status, seconds: ((Date.now() - started) / 1000).toFixed(1) }));
+  });
+}
+
+function record(step, result) {
   const ok = result.status === 0;
-  console.log(`=== ${step.name}: ${ok ? 'ok' : `FAILED (exit ${result.status})`} in ${seconds}s`);
+  console.log(`=== ${step.name}: ${ok ? 'ok' : `FAILED (exit ${result.status})`} in ${result.seconds}s`);
   if (!ok) failedSteps.push(step.name);
   const counts = readCounts(step);
   if (counts) {
@@ -61,6 +75,30 @@ for (const step of steps) {
     skipped += counts.skipped;
   } else if (ok) passed += 1;
   else failed += 1;
+}
+
+const stages = [...new Set(steps.map((step) => step.stage))].sort((a, b) => a - b);
+for (const stage of stages) {
+  const group = steps.filter((step) => step.stage === stage);
+  if (group.length === 1) {
+    const [step] = group;
+    console.log(`\n=== ${step.name}: ${step.command}`);
+    record(step, await runStep(step));
+    continue;
+  }
+  console.log(`\n=== at the same time: ${group.map((step) => step.name).join(', ')}`);
+  const logs = group.map((step, index) => `${RESULTS}/stage-${stage}-${index}.log`);
+  const results = await Promise.all(
+    group.map((step, index) => {
+      const log = createWriteStream(logs[index]);
+      return runStep(step, log).then((result) => new Promise((resolve) => log.end(() => resolve(result))));
+    }),
+  );
+  group.forEach((step, index) => {
+    console.log(`\n=== ${step.name}: ${step.command}`);
+    process.stdout.write(readFileSync(logs[index], 'utf8'));
+    record(step, results[index]);
+  });
 }
 
 function readCounts(step) {
