@@ -1,0 +1,134 @@
+import { expect, test, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import { E2E_ORIGIN, E2E_UK_ORIGIN } from './support/origin.ts';
+import { dismissToasts, lastMailId, latestMail, linkPath, signInOnOrigin } from './support/sign-in.ts';
+
+/**
+ * Users (spec 001): an agency admin adds a user through the user dialog (definitions/forms/user.json) in both
+ * editions, who is e-mailed the confirm-user link; edits them; removes them with the simple confirmation, while
+ * a user whose role reaches All accounts gets the warning. On the profile page a user uploads a photo, frames it
+ * in the crop dialog and sees it in the user menu.
+ */
+const CASES = [
+  { edition: 'US', origin: E2E_ORIGIN, user: 'agent@agency.example', phone: '3035550199', shown: '+1 (303) 555-0199', organisation: 'organization' },
+  { edition: 'UK', origin: E2E_UK_ORIGIN, user: 'broker@brokerage.example', phone: '7700900777', shown: '+44 07700 900777', organisation: 'organisation' },
+];
+
+async function choose(page: Page, field: string, option: string) {
+  await page.locator(`#dialog_${field}`).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+async function rowAction(page: Page, rowText: string, action: string) {
+  const row = page.getByRole('table', { name: 'Users' }).getByRole('row').filter({ hasText: rowText });
+  await row.getByRole('button', { name: 'Row actions' }).click();
+  await page.getByRole('menuitem', { name: action, exact: true }).click();
+}
+
+for (const { edition, origin, user, phone, shown, organisation } of CASES) {
+  test(`${edition}: an agency admin adds a user, who is invited by e-mail, edits and removes them`, async ({ page, request }) => {
+    const stamp = Date.now();
+    const email = `new.producer.${edition.toLowerCase()}.${stamp}@users-e2e.example`;
+    await signInOnOrigin(page, origin, user);
+    await page.goto(`${origin}/agency/dashboard`);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Users' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
+    await expect(page.getByText(`The users of your ${organisation}.`, { exact: false })).toBeVisible();
+    const before = await lastMailId(request, email);
+
+    await page.getByRole('button', { name: 'Add User' }).click();
+    const dialog = page.getByRole('dialog', { name: 'User' });
+    // The form's own rules before anything is sent: '{label} is a required field'.
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog.getByText('Role is a required field')).toBeVisible();
+    await expect(dialog.getByText('Email is a required field')).toBeVisible();
+    // No Slack handle outside the admin area.
+    await expect(dialog.getByRole('textbox', { name: 'Slack Handle' })).toHaveCount(0);
+    await choose(page, 'roleId', 'Producer');
+    await dialog.getByRole('textbox', { name: 'First Name' }).fill('Nadia');
+    await dialog.getByRole('textbox', { name: 'Last Name' }).fill(`Newcomer ${edition}`);
+    await dialog.getByRole('textbox', { name: 'Email' }).fill(email);
+    await dialog.getByRole('textbox', { name: 'Phone Number' }).fill(phone);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText(`Nadia Newcomer ${edition} created successfully and invited to login!`, { exact: true })).toBeVisible();
+    await expect(dialog).toBeHidden();
+    const row = page.getByRole('table', { name: 'Users' }).getByRole('row').filter({ hasText: email });
+    await expect(row).toContainText('Producer');
+    await expect(row).toContainText('Invited');
+    await expect(row).toContainText(shown);
+    const mail = await latestMail(request, email, /confirmUser/, before);
+    expect(linkPath(mail.body, 'confirmUser')).toMatch(/^\/confirmUser\/[A-Za-z0-9_-]+$/);
+    await dismissToasts(page);
+
+    await rowAction(page, email, 'Edit');
+    await expect(dialog.getByRole('textbox', { name: 'Last Name' })).toHaveValue(`Newcomer ${edition}`);
+    await expect(dialog.getByRole('textbox', { name: 'Email' })).toBeDisabled();
+    await dialog.getByRole('textbox', { name: 'Last Name' }).fill(`Settled ${edition}`);
+    await choose(page, 'roleId', 'Customer Service');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('User updated successfully!', { exact: true })).toBeVisible();
+    await expect(row).toContainText(`Nadia Settled ${edition}`);
+    await expect(row).toContainText('Customer Service');
+    await dismissToasts(page);
+
+    // Customer Service reaches All accounts: removing such a user warns about it. Cancel, then make them a
+    // producer, whose removal is a simple confirmation.
+    await rowAction(page, email, 'Remove');
+    const confirm = page.getByRole('alertdialog');
+    await expect(confirm).toContainText('This user has access to All accounts.');
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await rowAction(page, email, 'Edit');
+    await choose(page, 'roleId', 'Producer');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('User updated successfully!', { exact: true })).toBeVisible();
+    await expect(row).toContainText('Producer');
+    await dismissToasts(page);
+    await rowAction(page, email, 'Remove');
+    await expect(confirm).toContainText('Are you sure you want to remove this user?');
+    await confirm.getByRole('button', { name: 'Remove' }).click();
+    await expect(page.getByText('User Removed Successfully!', { exact: true })).toBeVisible();
+    await expect(row).toHaveCount(0);
+
+    // No one removes themselves: the admin's own row offers no Remove.
+    await page.getByRole('table', { name: 'Users' }).getByRole('row').filter({ hasText: user }).getByRole('button', { name: 'Row actions' }).click();
+    await expect(page.getByRole('menuitem', { name: 'Remove' })).toHaveCount(0);
+    await page.keyboard.press('Escape');
+  });
+}
+
+test('a user uploads a profile photo, crops it and sees it in the user menu', async ({ page }) => {
+  const photo = await sharp({ create: { width: 900, height: 600, channels: 3, background: { r: 30, g: 100, b: 190 } } })
+    .composite([{ input: await sharp({ create: { width: 300, height: 300, channels: 3, background: { r: 240, g: 190, b: 120 } } }).png().toBuffer(), left: 300, top: 150 }])
+    .png()
+    .toBuffer();
+  await signInOnOrigin(page, E2E_ORIGIN, 'agent@otheragency.example');
+  await page.goto(`${E2E_ORIGIN}/agency/profile`);
+  const section = page.getByTestId('profile-picture');
+  await expect(section.getByRole('button', { name: 'Upload photo' })).toBeVisible();
+  await expect(page.getByTestId('user-menu-picture')).toHaveCount(0);
+
+  // Too big is said at once.
+  await page.getByTestId('profile-picture-file').setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(2 * 1024 * 1024 + 1) });
+  await expect(page.getByTestId('profile-picture-error')).toHaveText('The file size is too big, 2MB max.');
+
+  await page.getByTestId('profile-picture-file').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: photo });
+  const crop = page.getByTestId('picture-crop');
+  await expect(crop.getByRole('heading', { name: 'Crop your photo' })).toBeVisible();
+  const zoom = crop.getByRole('slider');
+  await expect(zoom).toHaveAttribute('aria-valuemin', '1');
+  await expect(zoom).toHaveAttribute('aria-valuemax', '3');
+  await zoom.focus();
+  for (let step = 0; step < 5; step += 1) await page.keyboard.press('ArrowRight');
+  await expect(zoom).toHaveAttribute('aria-valuenow', '1.5');
+  await crop.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Photo Uploaded Successfully!', { exact: true })).toBeVisible();
+  await expect(crop).toBeHidden();
+  await expect(page.getByTestId('user-menu-picture')).toBeVisible();
+  await expect(page.getByTestId('profile-picture-image')).toBeVisible();
+  // The picture shown is the server's crop: a square of 256 pixels.
+  const size = await page.getByTestId('profile-picture-image').evaluate((image: HTMLImageElement) => [image.naturalWidth, image.naturalHeight]);
+  expect(size).toEqual([256, 256]);
+
+  await section.getByRole('button', { name: 'Remove photo' }).click();
+  await expect(page.getByTestId('user-menu-picture')).toHaveCount(0);
+});
