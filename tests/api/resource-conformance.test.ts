@@ -184,7 +184,61 @@ const USERS: ListResource = {
   ],
 };
 
-const LISTS = [CLAIMS, AUDIT, USERS];
+/** Surplus lines licences as provider staff list them (licenses.test.ts holds the tenant rule and the writes). */
+const SURPLUS: ListResource = {
+  name: 'surplus licences',
+  url: '/api/account/v1/agency/surplus/search',
+  reader: 'admin',
+  key: (row) => row.id,
+  tieBreak: (row) => [row.id],
+  sorts: [
+    { field: 'createdAt', value: (row) => row.createdAt },
+    { field: 'brokerFirstName', value: (row) => lower(row.brokerFirstName) },
+    { field: 'brokerLastName', value: (row) => lower(row.brokerLastName) },
+    { field: 'brokerEmail', value: (row) => lower(row.brokerEmail) },
+    { field: 'surplusLicenseNumber', value: (row) => lower(row.surplusLicenseNumber) },
+    { field: 'surplusLinesState', value: (row) => row.surplusLinesState },
+    { field: 'signatureOnFile', value: (row) => (row.signatureOnFile ? 1 : 0) },
+    { field: 'agencyName', value: (row) => lower(row.agencyName) },
+  ],
+  undeclaredSorts: ['id,asc', 'agencyId,desc', 'updatedAt'],
+  smallPage: 2,
+  maxPage: 100,
+  search: [
+    { query: 'search=zephyr', matches: (row) => text(row, ['brokerFirstName'], 'zephyr'), count: 1 },
+    { query: 'search=BAYOU', matches: (row) => text(row, ['brokerEmail'], 'bayou'), count: 2 },
+    { query: 'search=harbor', matches: (row) => text(row, ['agencyName'], 'harbor'), count: 2 },
+    { query: 'search=%25', matches: () => false, count: 0 },
+  ],
+  filters: [
+    { query: 'surplusLinesState=LA', matches: (row) => row.surplusLinesState === 'LA', count: 2 },
+    { query: 'state=LA', matches: (row) => row.surplusLinesState === 'LA', count: 2 },
+    { query: 'surplusLinesState=LA&agencyId={summit}', matches: (row) => row.surplusLinesState === 'LA' && row.agencyId === accounts.summit, count: 1 },
+    { query: 'agencyId={harbor}', matches: (row) => row.agencyId === accounts.harbor, count: 2 },
+    { query: 'email=Quill@NorthStarExcess.com', matches: (row) => row.brokerEmail === 'quill@northstarexcess.com', count: 1 },
+  ],
+  ranges: [
+    // Spec 001 section 9: an identical from and to day is that whole day, from its first minute to its last.
+    { query: 'after=2026-03-01&before=2026-03-01', matches: (row) => row.createdAt.startsWith('2026-03-01'), count: 2 },
+    { query: 'after=2026-02-28', matches: (row) => row.createdAt >= '2026-02-28', count: 4 },
+    { query: 'before=2026-02-27', matches: (row) => row.createdAt < '2026-02-28', count: 2 },
+    { query: 'createdAtFrom=2026-02-27&createdAtTo=2026-02-28', matches: (row) => row.createdAt >= '2026-02-27' && row.createdAt < '2026-03-01', count: 2 },
+  ],
+  badRanges: ['after=yesterday', 'before=2026-13-45', 'createdAtFrom=2026-1-5'],
+  tenants: [],
+};
+
+/** The seeded surplus licences: [first name, last name, e-mail, number, state, signature on file, agency, added]. */
+const SURPLUS_SEEDS: Array<[string, string, string, string, string, boolean, 'summit' | 'harbor', string]> = [
+  ['Thomas', 'Boudreaux', 'tboudreaux@bayouexcess.com', 'LA774120', 'LA', true, 'summit', '2026-02-26T12:00:00.000Z'],
+  ['Odile', 'Fontenot', 'ofontenot@bayoulines.com', 'LB100221', 'LA', false, 'harbor', '2026-02-27T12:00:00.000Z'],
+  ['Renee', 'Lindqvist', 'rlindqvist@bigskysurplus.com', 'MT220981', 'MT', true, 'summit', '2026-02-28T12:00:00.000Z'],
+  ['Priya', 'Natarajan', 'pnatarajan@empireexcess.com', 'NY118734', 'NY', false, 'summit', '2026-03-01T00:30:00.000Z'],
+  ['Zephyr', 'Adams', 'quill@northstarexcess.com', 'CO400170', 'CO', false, 'harbor', '2026-03-01T23:30:00.000Z'],
+  ['Grace', 'Sullivan', 'gsullivan@baystateexcess.com', 'MA300812', 'MA', false, 'summit', '2026-03-02T09:00:00.000Z'],
+];
+
+const LISTS = [CLAIMS, AUDIT, USERS, SURPLUS];
 
 /** A complete US claim; the seeds below change the columns the table shows. */
 const US_CLAIM = {
@@ -289,6 +343,16 @@ beforeAll(async () => {
   userIds.summit = await usersOf('Summit Risk Partners');
   userIds.thames = await usersOf('Thames Cyber Brokers');
   userIds.carrier = await usersOf('Keystone Specialty Insurance Company');
+
+  // Surplus licences written straight to their table (no audit entries, so the audit log's counts stand).
+  accounts.harbor = await ids(`SELECT id FROM accounts WHERE name = 'Harbor Insurance Group'`);
+  for (const [first, last, email, number, state, signature, agency, added] of SURPLUS_SEEDS) {
+    await t.db.query(
+      `INSERT INTO surplus_licenses (agency_id, broker_first_name, broker_last_name, broker_email, surplus_license_number, surplus_lines_state,
+         signature_on_file, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8)`,
+      [accounts[agency], first, last, email, number, state, signature, added],
+    );
+  }
 
   // One write a minute from 10:00, so created, modified and the audit times differ from one another.
   t.clock.set('2026-03-02T10:00:00.000Z');
