@@ -16,6 +16,13 @@ export function lintFormContract(form: FormDefinition, operations: ContractOpera
     const operationId = form.binding?.[role];
     if (operationId && !operations[operationId]) fault(`/binding/${role}`, `operation ${operationId} is not in the API contract`, 'unknown-operation');
   }
+  // A lookup field reads its choices from an operation (ui:options.lookup, renderers/form/widgets/lookup-widget.tsx).
+  for (const [field, ui] of Object.entries(form.uiSchema ?? {})) {
+    const lookup = (ui as { 'ui:options'?: { lookup?: { operation?: unknown } } } | null)?.['ui:options']?.lookup;
+    if (typeof lookup?.operation === 'string' && !operations[lookup.operation]) {
+      fault(`/uiSchema/${field}/ui:options/lookup/operation`, `operation ${lookup.operation} is not in the API contract`, 'unknown-operation');
+    }
+  }
   const submit = form.binding?.submit ? operations[form.binding.submit] : undefined;
   const request = submit?.request;
   if (!request) return faults;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../api/api-error.ts';
-import type { FormDefinition } from '../../../engine/index.ts';
+import { lintFormContract, type FormDefinition } from '../../../engine/index.ts';
 import { FormSession } from '../../../renderers/form/form-session.ts';
 import { saveFailure, withDetail } from '../../../renderers/page/save-failure.ts';
 import { registry, TODAY } from '../../support/registry.ts';
@@ -40,5 +40,17 @@ describe('a form session assigned values from outside the form', () => {
     expect(session.getSnapshot().dirty).toBe(true);
     session.assign({ agentId: undefined, agentFirstName: undefined });
     expect(session.fieldView('agentId').errors).toEqual(['Agent is a required field']);
+  });
+});
+
+describe('the lint of a lookup field', () => {
+  it('names a lookup whose operation the contract does not have', () => {
+    const form = registry.resolve<FormDefinition>('agent-license', 'us');
+    const known = { listLicenseAgents: {}, getAgentLicense: {}, createAgentLicense: {}, updateAgentLicense: {} };
+    expect(lintFormContract(form, known)).toEqual([]);
+    const { listLicenseAgents: _gone, ...withoutAgents } = known;
+    expect(lintFormContract(form, withoutAgents)).toEqual([
+      expect.objectContaining({ pointer: '/uiSchema/agentId/ui:options/lookup/operation', message: 'operation listLicenseAgents is not in the API contract', check: 'unknown-operation' }),
+    ]);
   });
 });
