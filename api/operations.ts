@@ -190,7 +190,7 @@ export const OPERATIONS = {
   searchAccountMatches: { method: 'GET', path: '/api/account/v1/account/search', public: false, permission: 'account:write' },
   searchAccounts: { method: 'GET', path: '/api/account/v1/accounts', public: false, permission: 'account:read' },
   searchAccountScans: { method: 'GET', path: '/api/account/v1/account/scans', public: false, permission: 'account:read' },
-  searchAccountUploadRows: { method: 'GET', path: '/api/account/v1/bulk-upload/{id}/rows', public: false, permission: 'upload:write' },
+  searchAccountUploadRows: { method: 'GET', path: '/api/account/v1/bulk-upload/rows/search', public: false, permission: 'upload:write' },
   searchAccountUploads: { method: 'GET', path: '/api/account/v1/bulk-upload/search', public: false, permission: 'upload:write' },
   searchAgencies: { method: 'GET', path: '/api/account/v1/agency/search', public: false, permission: 'account:read' },
   searchAgencyLicenses: { method: 'GET', path: '/api/agency/v1/license/search/', public: false, permission: 'license:read' },

@@ -3358,6 +3358,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/account/v1/bulk-upload/rows/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What became of each line of an upload, one page at a time */
+        get: operations["searchAccountUploadRows"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/account/v1/bulk-upload/{id}": {
         parameters: {
             query?: never;
@@ -3369,25 +3386,6 @@ export interface paths {
         };
         /** One upload the caller may see */
         get: operations["getAccountUpload"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/account/v1/bulk-upload/{id}/rows": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        /** What became of each line of an upload, one page at a time */
-        get: operations["searchAccountUploadRows"];
         put?: never;
         post?: never;
         delete?: never;
@@ -12895,6 +12893,38 @@ export interface operations {
             403: components["responses"]["Forbidden"];
         };
     };
+    searchAccountUploadRows: {
+        parameters: {
+            query: {
+                /** @description The upload (one the caller may see; any other answers 404) */
+                uploadId: string;
+                page?: number;
+                size?: number;
+                sort?: string;
+                search?: string;
+                status?: "CREATED" | "FAILED";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of lines */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountUploadRowPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
     getAccountUpload: {
         parameters: {
             query?: never;
@@ -12913,38 +12943,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AccountUpload"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-        };
-    };
-    searchAccountUploadRows: {
-        parameters: {
-            query?: {
-                page?: number;
-                size?: number;
-                sort?: string;
-                search?: string;
-                status?: "CREATED" | "FAILED";
-            };
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description One page of lines */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AccountUploadRowPage"];
                 };
             };
             400: components["responses"]["BadRequest"];

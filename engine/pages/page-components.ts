@@ -13,6 +13,7 @@ export const PAGE_COMPONENTS = {
   'audit-log': 'The audit log',
   'surplus-notice-templates': "Each state's surplus lines notice: download, and upload for provider admins",
   'profile-picture': "The signed-in user's picture: upload, crop, remove",
+  'bulk-upload': 'Bulk upload of accounts: the template, the upload dialog (file, tags, team, red accounts) and the upload records',
 } as const;
 
 export type PageComponentName = keyof typeof PAGE_COMPONENTS;

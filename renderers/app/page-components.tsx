@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import type { PageComponentName } from '../../engine/index.ts';
 import { AuditLog } from '../audit/audit-log.tsx';
+import { BulkUpload } from '../uploads/bulk-upload.tsx';
 import { DefinitionGallery } from '../gallery/definition-gallery.tsx';
 import { SurplusNoticeTemplates } from '../licenses/surplus-notice-templates.tsx';
 import { ProfilePicture } from '../profile/profile-picture.tsx';
@@ -24,4 +25,5 @@ export const PAGE_COMPONENT_REGISTRY: Readonly<Record<PageComponentName, Compone
   'audit-log': AuditLog,
   'surplus-notice-templates': SurplusNoticeTemplates,
   'profile-picture': ProfilePicture,
+  'bulk-upload': BulkUpload,
 };

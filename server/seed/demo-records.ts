@@ -2,6 +2,7 @@ import type { Clock } from '../clock.ts';
 import type { Queryable } from '../db/database.ts';
 import { seedDemoLicenses } from './demo-licenses.ts';
 import { seedDemoAccounts } from './demo-accounts.ts';
+import { seedDemoReference } from './demo-reference.ts';
 import { seedDemoUsers } from './demo-users.ts';
 
 /**
@@ -144,6 +145,7 @@ export async function seedDemoRecords(tx: Queryable, clock: Clock): Promise<void
         claim.filed ? reported : null, claim.filed ? user!.id : null],
     );
   }  await seedDemoAccounts(tx, clock);
+  await seedDemoReference(tx, clock);
   await seedDemoUsers(tx, clock);
   await seedDemoLicenses(tx, clock);
 }

@@ -119,7 +119,7 @@ describe('uploading accounts', () => {
     // The leading zero of a Zip Code typed as text survives.
     expect(clients[0]!.zip_code).toBe('01608');
 
-    const lines = await get('agent', `/api/account/v1/bulk-upload/${result.id}/rows?status=FAILED`);
+    const lines = await get('agent', `/api/account/v1/bulk-upload/rows/search?uploadId=${result.id}&status=FAILED`);
     expect(lines.json().content).toEqual([expect.objectContaining({ rowNumber: 4, message: 'Invalid ZIP Code' })]);
     const audit = await t.db.query<{ detail: Json }>(`SELECT detail FROM audit_log WHERE action = 'upload.create' AND target = $1`, [result.id]);
     expect(audit[0]!.detail).toMatchObject({ numUploaded: 4, numSuccess: 3, numFailure: 1, fileType: 'xlsx', sha256: expect.stringMatching(/^[0-9a-f]{64}$/) });
@@ -225,7 +225,7 @@ describe('the upload records', () => {
     expect((await get('otherAgent', '/api/account/v1/bulk-upload/search')).json().totalElements).toBe(0);
     const id = own.content[0].id;
     expect((await get('otherAgent', `/api/account/v1/bulk-upload/${id}`)).statusCode).toBe(404);
-    expect((await get('otherAgent', `/api/account/v1/bulk-upload/${id}/rows`)).statusCode).toBe(404);
+    expect((await get('otherAgent', `/api/account/v1/bulk-upload/rows/search?uploadId=${id}`)).statusCode).toBe(404);
     const all = (await get('admin', '/api/account/v1/bulk-upload/search?size=100&sort=agencyName,asc')).json();
     expect(new Set(all.content.map((row: Json) => row.agencyName))).toEqual(new Set(['Summit Risk Partners', 'Thames Cyber Brokers']));
     expect((await get('policyholder', '/api/account/v1/bulk-upload/search')).statusCode).toBe(403);

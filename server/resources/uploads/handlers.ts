@@ -39,7 +39,7 @@ export const handlers: HandlerModule = ({ db, clock }) => ({
 
     const lines = sheetLines(upload);
     if (lines.slice(1).every((line) => line.every((cell) => cell === ''))) throw refuse('file', UPLOAD_TEXTS.noRows);
-    const results = await importAccounts(db, clock, lines, {
+    const results = await importAccounts(db, (work) => db.transaction(work), clock, lines, {
       agencyId: agency.id,
       edition: agency.edition,
       teamId: upload.teamId,
@@ -75,7 +75,7 @@ export const handlers: HandlerModule = ({ db, clock }) => ({
   },
 
   async searchAccountUploadRows(request) {
-    const upload = await findUpload(db, callerOf(request), request.params.id);
+    const upload = await findUpload(db, callerOf(request), request.query.uploadId);
     if (!upload) throw notFound(UPLOAD_TEXTS.notFound);
     return searchUploadRows(db, upload.id, request.query);
   },

@@ -1,5 +1,5 @@
 import type { Clock } from '../../clock.ts';
-import type { Database } from '../../db/database.ts';
+import type { Queryable } from '../../db/database.ts';
 import { HttpError } from '../../http/http-error.ts';
 import type { Edition } from '../accounts/address-rules.ts';
 import { insertBusinessAccount, type NewBusinessAccount } from '../accounts/create-account.ts';
@@ -29,6 +29,9 @@ export interface ImportSettings {
 }
 
 type Cells = Partial<Record<UploadField, string>>;
+
+/** Runs one line's work in a transaction of its own (a savepoint inside the seed's transaction). */
+export type LineTransaction = <T>(work: (tx: Queryable) => Promise<T>) => Promise<T>;
 
 /**
  * The row-to-account mapping (spec 001 sections 3 and 5): Account Name, Address Line 1-3, City (Town/City), State
@@ -69,7 +72,7 @@ export function reasonOf(error: unknown): string {
  * fails gives its reason and loses nothing else. A red account (its domain blacklisted, or its industry code not in
  * the edition's list) is created only when the upload asked to add red accounts.
  */
-export async function importAccounts(db: Database, clock: Clock, lines: string[][], settings: ImportSettings): Promise<RowResult[]> {
+export async function importAccounts(db: Queryable, inTransaction: LineTransaction, clock: Clock, lines: string[][], settings: ImportSettings): Promise<RowResult[]> {
   const [header = [], ...body] = lines;
   const fields = columnFields(header);
   const hasName = [...fields.values()].includes('name');
@@ -86,12 +89,12 @@ export async function importAccounts(db: Database, clock: Clock, lines: string[]
     if (!hasName) results.push(failed(UPLOAD_TEXTS.noNameColumn));
     else if (counted > UPLOAD_MAX_ROWS) results.push(failed(UPLOAD_TEXTS.tooManyRows));
     else if (!accountName) results.push(failed(UPLOAD_TEXTS.nameMissing));
-    else results.push(await importLine(db, clock, rowNumber, accountOf(cells, settings), settings));
+    else results.push(await importLine(db, inTransaction, clock, rowNumber, accountOf(cells, settings), settings));
   }
   return results;
 }
 
-async function importLine(db: Database, clock: Clock, rowNumber: number, input: NewBusinessAccount, settings: ImportSettings): Promise<RowResult> {
+async function importLine(db: Queryable, inTransaction: LineTransaction, clock: Clock, rowNumber: number, input: NewBusinessAccount, settings: ImportSettings): Promise<RowResult> {
   const reds: string[] = [];
   const blacklisted = await blacklistedDomainOf(db, input.domainName);
   if (blacklisted) reds.push(UPLOAD_TEXTS.redBlacklisted(blacklisted));
@@ -101,7 +104,7 @@ async function importLine(db: Database, clock: Clock, rowNumber: number, input: 
   const base = { rowNumber, accountName: input.name, red };
   if (red && !settings.addRedAccounts) return { ...base, status: 'FAILED', accountId: null, message: reds.join('; ') };
   try {
-    const created = await db.transaction(async (tx) => {
+    const created = await inTransaction(async (tx) => {
       const account = await insertBusinessAccount(tx, clock, input, { userId: settings.actor.userId, ip: settings.actor.ip, source: 'bulk-upload', mayConfirmUnverifiedAddress: false });
       await addAccountTags(tx, account.accountId, settings.tagIds, clock.now(), settings.actor.userId);
       return account;
