@@ -11,6 +11,8 @@ export const PAGE_COMPONENTS = {
   'definition-gallery': 'Every definition as it renders, in both editions',
   'definition-studio': 'The definition studio (edit, preview, lint, publish)',
   'audit-log': 'The audit log',
+  'new-account': 'New Account and its two-stage dialog: search the accounts, pick one and add it, or go on to the lookup page',
+  'account-lookup': 'The account the search did not find, entered by hand and added (the lookup page)',
   'surplus-notice-templates': "Each state's surplus lines notice: download, and upload for provider admins",
   'profile-picture': "The signed-in user's picture: upload, crop, remove",
   'bulk-upload': 'Bulk upload of accounts: the template, the upload dialog (file, tags, team, red accounts) and the upload records',

@@ -1,5 +1,7 @@
 import type { ComponentType } from 'react';
 import type { PageComponentName } from '../../engine/index.ts';
+import { AccountLookup } from '../accounts/account-lookup.tsx';
+import { NewAccountButton } from '../accounts/new-account-dialog.tsx';
 import { AuditLog } from '../audit/audit-log.tsx';
 import { BulkUpload } from '../uploads/bulk-upload.tsx';
 import { DefinitionGallery } from '../gallery/definition-gallery.tsx';
@@ -23,6 +25,8 @@ export const PAGE_COMPONENT_REGISTRY: Readonly<Record<PageComponentName, Compone
   'definition-gallery': DefinitionGallery,
   'definition-studio': StudioRoutes,
   'audit-log': AuditLog,
+  'new-account': NewAccountButton,
+  'account-lookup': AccountLookup,
   'surplus-notice-templates': SurplusNoticeTemplates,
   'profile-picture': ProfilePicture,
   'bulk-upload': BulkUpload,

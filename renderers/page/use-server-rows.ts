@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { errorMessage } from '../../api/api-error.ts';
 import type { ServerRows, TableQuery } from '../table/table-types.ts';
 import { fetchAllRows, type RowsPage } from './fetch-all-rows.ts';
@@ -10,7 +11,8 @@ const EMPTY: RowsPage = { content: [], totalElements: 0 };
 /**
  * A server-paged table's rows: each query the table reports is read with `readPage` (an earlier read still
  * running is cancelled), the last page stays on screen while the next loads or when it fails, `reload`
- * reads the last query again, and the CSV export collects every matching row.
+ * reads the last query again, and the CSV export collects every matching row. A link's `?search=` is the
+ * search the table starts with.
  */
 export function useServerRows(readPage: (query: TableQuery, signal?: AbortSignal) => Promise<RowsPage>) {
   const [state, setState] = useState<ServerRowsState>({ status: 'loading', page: EMPTY });
@@ -40,9 +42,11 @@ export function useServerRows(readPage: (query: TableQuery, signal?: AbortSignal
   // change with the answer's total (that read every list twice).
   const onQueryChange = useCallback((query: TableQuery) => void load(query), [load]);
   const fetchAll = useCallback((query: TableQuery) => fetchAllRows((page) => readPage(page), query), [readPage]);
+  const [params] = useSearchParams();
+  const [initialSearch] = useState(() => params.get('search') ?? undefined);
   const server = useMemo<ServerRows>(
-    () => ({ totalElements: state.page.totalElements, onQueryChange, fetchAll }),
-    [state.page.totalElements, onQueryChange, fetchAll],
+    () => ({ totalElements: state.page.totalElements, onQueryChange, fetchAll, initialSearch }),
+    [state.page.totalElements, onQueryChange, fetchAll, initialSearch],
   );
   return { state, server, reload };
 }

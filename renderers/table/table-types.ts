@@ -22,6 +22,8 @@ export interface ServerRows {
   onQueryChange: (query: TableQuery) => void;
   /** Every row that matches the query, for the CSV export (not only the page on screen). */
   fetchAll?: (query: TableQuery) => Promise<Row[]>;
+  /** The search the table starts with (a link's `?search=`: '/agency/submissions?search=SUB-2026-00042'). */
+  initialSearch?: string;
 }
 
 export interface DefinitionTableProps {

@@ -33,7 +33,7 @@ export function useDefinitionTable(definition: TableDefinition, rows: Row[], for
   );
   const [columnOrder, setColumnOrder] = useState<ColumnOrderState>(initial.columnOrder);
   const [expanded, setExpanded] = useState<ExpandedState>({});
-  const [search, setSearchText] = useState('');
+  const [search, setSearchText] = useState(server?.initialSearch ?? '');
   const [filters, setFilterValues] = useState<FilterValues>({});
 
   const columns = useMemo(() => columnsOf(definition.columns, formatting), [definition, formatting]);

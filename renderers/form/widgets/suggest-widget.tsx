@@ -28,6 +28,8 @@ export interface SuggestOptions {
   badge?: JsonLogic;
   /** Fields a pick fills: field -> json-logic over the row (a plain value is itself). */
   fill: Record<string, JsonLogic>;
+  /** json-logic over the form data: matches are searched only while it holds (the new-account search, not the lookup page). */
+  when?: JsonLogic;
 }
 
 const DEFAULT_DEBOUNCE_MS = 300;
@@ -58,6 +60,7 @@ export function SuggestWidget(props: WidgetProps) {
   const suggest = suggestOf(options);
   const listId = useId();
   const typed = text(value).trim();
+  const searching = useSyncExternalStore(session.subscribe, () => suggest.when === undefined || Boolean(evaluateLogic(suggest.when, session.getSnapshot().state.data)));
   const queryKey = useSyncExternalStore(session.subscribe, () =>
     JSON.stringify(Object.fromEntries(Object.entries(evaluateLogicMap(suggest.query, session.getSnapshot().state.data)).filter(([, v]) => v !== null && v !== undefined && v !== ''))),
   );
@@ -68,7 +71,7 @@ export function SuggestWidget(props: WidgetProps) {
   const [active, setActive] = useState(-1);
 
   useEffect(() => {
-    if (!typed || flags.disabled) return undefined;
+    if (!typed || flags.disabled || !searching) return undefined;
     const controller = new AbortController();
     const timer = window.setTimeout(() => {
       runNamed(run, suggest.operation, {
@@ -86,9 +89,9 @@ export function SuggestWidget(props: WidgetProps) {
       window.clearTimeout(timer);
       controller.abort();
     };
-  }, [typed, queryKey, searchKey, flags.disabled, suggest.operation, suggest.size, suggest.debounceMs]);
+  }, [typed, queryKey, searchKey, flags.disabled, searching, suggest.operation, suggest.size, suggest.debounceMs]);
 
-  const loading = typed !== '' && answered?.key !== searchKey;
+  const loading = typed !== '' && !flags.disabled && searching && answered?.key !== searchKey;
   const found: Found | null = typed === '' ? null : (answered?.found ?? null);
   const rows = found?.status === 'ready' ? found.rows : [];
   const pick = (row: Record<string, unknown>) => {
@@ -107,7 +110,7 @@ export function SuggestWidget(props: WidgetProps) {
       setOpen(false);
     }
   };
-  const showList = open && !flags.disabled && typed !== '' && found !== null;
+  const showList = open && searching && !flags.disabled && typed !== '' && found !== null;
 
   return (
     <Box position="relative">
@@ -138,10 +141,7 @@ export function SuggestWidget(props: WidgetProps) {
             setOpen(false);
             onBlur(id, event.target.value);
           }}
-          onFocus={(event) => {
-            setOpen(true);
-            onFocus(id, event.target.value);
-          }}
+          onFocus={(event) => onFocus(id, event.target.value)}
         />
         {loading && <Spinner size="xs" aria-label="Searching" />}
       </HStack>
@@ -170,7 +170,7 @@ export function SuggestWidget(props: WidgetProps) {
           )}
           {!loading && found?.status === 'ready' && rows.length === 0 && (
             <Text px="3" py="2" fontSize="sm" color="fg.muted">
-              No matches: search to enter it by hand
+              No matching account
             </Text>
           )}
           {rows.map((row, index) => {
