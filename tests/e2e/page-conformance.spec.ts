@@ -51,6 +51,11 @@ const USERS: Record<string, Partial<Record<EditionId, string>> & { us: string }>
 const EDITIONS: EditionId[] = ['us', 'uk'];
 /** Pages reached through another page's action (they need a record's id) rather than by their own path. */
 const hasRouteParameters = (page: PageDefinition) => page.path.split('/').some((segment) => segment.startsWith(':'));
+/** Whether a page's route (`claims/:claimId`) matches an address's segments after the area's base. */
+const routeMatches = (route: string, segments: string[]) => {
+  const parts = route.split('/');
+  return parts.length === segments.length && parts.every((part, index) => part.startsWith(':') || part === segments[index]);
+};
 
 /** The path of an operation as a pattern over request URLs. */
 function operationPattern(operationId: string): RegExp {
@@ -94,7 +99,9 @@ async function tryAction(page: Page, action: PageAction, open: () => Promise<voi
     }
   } else if (action.navigate) {
     await expect(page).not.toHaveURL(before);
-    const target = pagesOf('us').find((candidate) => hasRouteParameters(candidate));
+    // The detail page the link went to: the one whose route (after the area's base) matches the address.
+    const segments = new URL(page.url()).pathname.split('/').slice(2);
+    const target = pagesOf('us').find((candidate) => hasRouteParameters(candidate) && routeMatches(candidate.path, segments));
     if (target) {
       await expect(page.getByTestId(`page-${target.id}`)).toBeVisible();
       await expect(page.getByTestId('block-detail-error')).toHaveCount(0);
