@@ -238,7 +238,35 @@ const SURPLUS_SEEDS: Array<[string, string, string, string, string, boolean, 'su
   ['Grace', 'Sullivan', 'gsullivan@baystateexcess.com', 'MA300812', 'MA', false, 'summit', '2026-03-02T09:00:00.000Z'],
 ];
 
-const LISTS = [CLAIMS, AUDIT, USERS, SURPLUS];
+/** The edition's states, reference data every signed-in user reads (states.test.ts holds the UK list and the writes). */
+const REFERENCE_STATES: ListResource = {
+  name: 'states',
+  url: '/api/account/v1/state/search',
+  reader: 'agent',
+  key: (row) => row.id,
+  tieBreak: (row) => [row.id],
+  sorts: [
+    { field: 'stateName', value: (row) => lower(row.stateName) },
+    { field: 'stateNameAbbrv', value: (row) => row.stateNameAbbrv },
+  ],
+  undeclaredSorts: ['timezone,asc', 'id'],
+  smallPage: 10,
+  maxPage: 100,
+  search: [
+    { query: 'search=new', matches: (row) => text(row, ['stateName'], 'new'), count: 4 },
+    { query: 'search=TX', matches: (row) => row.stateNameAbbrv === 'TX', count: 1 },
+    { query: 'search=%25', matches: () => false, count: 0 },
+  ],
+  filters: [
+    { query: 'isSupported=true', matches: (row) => row.isSupported === true, count: 51 },
+    { query: 'isSupported=false', matches: (row) => row.isSupported === false, count: 0 },
+  ],
+  ranges: [],
+  badRanges: [],
+  tenants: [],
+};
+
+const LISTS = [CLAIMS, AUDIT, USERS, SURPLUS, REFERENCE_STATES];
 
 /** A complete US claim; the seeds below change the columns the table shows. */
 const US_CLAIM = {
