@@ -167,6 +167,8 @@ export interface PageAction {
   afterCreate?: 'close' | 'edit';
   /** The table is read again this long after a success (for effects the server shows later). */
   refetchDelayMs?: number;
+  /** An operation's success toast shows this long after the server answered (spec 001: a removed connector's message after 5 seconds). */
+  successDelayMs?: number;
   /** Toolbar actions: the record the action is for is chosen first from this operation's rows. */
   choose?: ActionChoice;
 }
@@ -221,6 +223,8 @@ export interface TableBlock {
   table: string;
   /** Extra query parameters of the table's operation: name -> json-logic (`{"var": "record.id"}`). */
   query?: Record<string, JsonLogic>;
+  /** Path parameters of the table's operation (`/getActionList/{connectorId}`): name -> json-logic. */
+  params?: Record<string, JsonLogic>;
   /** Toolbar actions above the table. */
   actions?: PageAction[];
 }

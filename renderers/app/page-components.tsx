@@ -3,6 +3,10 @@ import type { PageComponentName } from '../../engine/index.ts';
 import { AccountLookup } from '../accounts/account-lookup.tsx';
 import { NewAccountButton } from '../accounts/new-account-dialog.tsx';
 import { AuditLog } from '../audit/audit-log.tsx';
+import { ConnectorCatalogue } from '../connectors/connector-catalogue.tsx';
+import { AwsConnectorHeader, GoogleConnectorHeader, MicrosoftConnectorHeader } from '../connectors/connector-oauth-add.tsx';
+import { ConnectorOAuthCallback } from '../connectors/connector-oauth-callback.tsx';
+import { ConnectorPosture } from '../connectors/connector-posture.tsx';
 import { BulkUpload } from '../uploads/bulk-upload.tsx';
 import { DefinitionGallery } from '../gallery/definition-gallery.tsx';
 import { SurplusNoticeTemplates } from '../licenses/surplus-notice-templates.tsx';
@@ -25,6 +29,12 @@ export const PAGE_COMPONENT_REGISTRY: Readonly<Record<PageComponentName, Compone
   'definition-gallery': DefinitionGallery,
   'definition-studio': StudioRoutes,
   'audit-log': AuditLog,
+  'connector-catalogue': ConnectorCatalogue,
+  'connector-microsoft': MicrosoftConnectorHeader,
+  'connector-google': GoogleConnectorHeader,
+  'connector-aws': AwsConnectorHeader,
+  'connector-oauth-callback': ConnectorOAuthCallback,
+  'connector-posture': ConnectorPosture,
   'new-account': NewAccountButton,
   'account-lookup': AccountLookup,
   'surplus-notice-templates': SurplusNoticeTemplates,

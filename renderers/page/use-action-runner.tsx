@@ -55,7 +55,9 @@ export function useActionRunner({ rowKey, scope, onChanged }: { rowKey: string; 
       const result = await runNamed(run, action.operation!, { params: pending.params });
       const title = textOf(action.success, { ...pending.scope, result }) || 'Done';
       const description = textOf(action.successDetail, { ...pending.scope, result });
-      toaster.create({ type: 'success', title, ...(description ? { description } : {}), closable: true });
+      const announce = () => toaster.create({ type: 'success', title, ...(description ? { description } : {}), closable: true });
+      if (action.successDelayMs) window.setTimeout(announce, action.successDelayMs);
+      else announce();
       setConfirm(undefined);
       latest.current.onChanged(action.refetchDelayMs ?? 0);
     } catch (error) {

@@ -1,5 +1,6 @@
 import type { Clock } from '../clock.ts';
 import type { Queryable } from '../db/database.ts';
+import { seedDemoConnectors } from './demo-connectors.ts';
 import { seedDemoLicenses } from './demo-licenses.ts';
 import { seedDemoAccounts } from './demo-accounts.ts';
 import { seedDemoReference } from './demo-reference.ts';
@@ -148,6 +149,7 @@ export async function seedDemoRecords(tx: Queryable, clock: Clock): Promise<void
   await seedDemoReference(tx, clock);
   await seedDemoUsers(tx, clock);
   await seedDemoLicenses(tx, clock);
+  await seedDemoConnectors(tx, clock);
 }
 
 async function nextClaimNumber(tx: Queryable, at: Date): Promise<string> {

@@ -137,7 +137,7 @@ describe('OAuth sign-in (Microsoft, Google, AWS)', () => {
     expect(await ok('policyholder', 'GET', '/api/connector/v1/privacy/agreement')).toMatchObject({ accountId: acmeId, agreed: false, agreedAt: null });
     const unticked = await call('policyholder', 'POST', '/api/connector/v1/privacy/agreement', { agreement: false });
     expect(unticked.statusCode).toBe(400);
-    expect(unticked.json().errors).toEqual([{ field: 'agreement', message: 'Please tick the box to accept the addendum', code: 'const' }]);
+    expect(unticked.json().errors).toEqual([{ field: 'agreement', message: 'Please tick the box to accept the addendum', code: 'rule:ticked' }]);
     expect(await accept('policyholder')).toMatchObject({ accountId: acmeId, agreed: true, version: '2026-01' });
     const [entry] = await t.db.query<{ detail: Json }>(`SELECT detail FROM audit_log WHERE action = 'connector.privacy-agreement' AND target = $1`, [acmeId]);
     expect(entry!.detail).toMatchObject({ accountId: acmeId });

@@ -15,6 +15,7 @@ import { operationQuery } from '../table-query.ts';
 import { useStable } from '../../definitions/use-stable.ts';
 import { useActionRunner } from '../use-action-runner.tsx';
 import { useServerRows } from '../use-server-rows.ts';
+import { usePageChanges } from '../page-changes.ts';
 import { ToolbarAction } from './toolbar-action.tsx';
 import { UnavailableTable } from './unavailable-table.tsx';
 
@@ -32,16 +33,19 @@ export function TableBlockView({ block, scope, showTitle }: { block: TableBlock;
 function LiveTable({ block, table, operationId, scope, showTitle }: { block: TableBlock; table: TableDefinition; operationId: string; scope: PageScope; showTitle?: boolean }) {
   const { edition, lists, permissions, form } = usePageContext();
   const extra = useMemo(() => evaluateLogicMap(block.query, scope as unknown as Record<string, unknown>), [block.query, scope]);
+  const pathParams = useStable(useMemo(() => evaluateLogicMap(block.params, scope as unknown as Record<string, unknown>), [block.params, scope]));
   const readPage = useCallback(
     async (query: TableQuery, signal?: AbortSignal) => {
       const params = operationQuery(table, query, extra);
-      const held = listCache.get(operationId, params);
+      // A list of one record's (its path parameters) is held under its own key.
+      const key = Object.keys(pathParams).length > 0 ? { ...params, '{path}': pathParams } : params;
+      const held = listCache.get(operationId, key);
       if (held) return held;
-      const page = (await runNamed(run, operationId, { query: params, signal })) as RowsPage;
-      listCache.put(operationId, params, page);
+      const page = (await runNamed(run, operationId, { params: pathParams, query: params, signal })) as RowsPage;
+      listCache.put(operationId, key, page);
       return page;
     },
-    [operationId, table, extra],
+    [operationId, table, extra, pathParams],
   );
   const { state, server, reload } = useServerRows(readPage);
   const onChanged = useCallback(
@@ -52,6 +56,8 @@ function LiveTable({ block, table, operationId, scope, showTitle }: { block: Tab
     [reload],
   );
 
+  // A bespoke component of the page changed what this table lists (a connector added from the catalogue).
+  usePageChanges(onChanged);
   const runner = useActionRunner({ rowKey: table.rowKey, scope, onChanged });
   const formOf = useCallback((action: PageAction) => (action.dialog ? form(action.dialog) : undefined), [form]);
   const rowActions = useMemo(

@@ -19,7 +19,7 @@ import {
 } from './repository.ts';
 import type { Posture } from './stand-in-posture.ts';
 import { standInHandlers } from './stand-in.ts';
-import { ensureFresh, readProvider } from './sync.ts';
+import { ensureFresh, readProvider, syncConnection } from './sync.ts';
 
 /** The connectors' answers (spec 001 section 8 Connector texts verbatim, and the server's own reasons). */
 export const CONNECTOR_MESSAGES = {
@@ -43,6 +43,8 @@ export const PRIVACY_ADDENDUM_VERSION = '2026-01';
 /** How long the browser has to come back from the provider's sign-in. */
 export const OAUTH_STATE_TTL_MS = 10 * 60_000;
 const DAY_MS = 86_400_000;
+/** Connections never read yet that one list read reads from their providers. */
+const UNREAD_SYNC_LIMIT = 10;
 
 const hashOf = (value: string) => createHash('sha256').update(value).digest('hex');
 
@@ -169,7 +171,11 @@ export const handlers: HandlerModule = (services) => {
     async listConnections(request) {
       const caller = callerOf(request);
       if (request.query.cbid) await accountFor(caller, request.query.cbid);
-      const page = await searchVisibleConnections(db, caller, request.query);
+      let page = await searchVisibleConnections(db, caller, request.query);
+      // A connection stored before its provider was first read (the demo's) is read as it is first listed.
+      const unread = page.content.filter((connection) => connection.lastSyncedAt === null && connection.lastSyncError === null).slice(0, UNREAD_SYNC_LIMIT);
+      for (const connection of unread) await syncConnection(services, config, request, connection);
+      if (unread.length > 0) page = await searchVisibleConnections(db, caller, request.query);
       return { ...page, content: page.content.map(publicConnection) };
     },
 

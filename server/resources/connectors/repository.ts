@@ -27,6 +27,7 @@ interface ConnectionRow {
   metadata: Record<string, string> | string;
   created_at: Date;
   last_synced_at: Date | null;
+  last_sync_error: string | null;
   score: string | null;
   max_score: string | null;
 }
@@ -38,7 +39,7 @@ const quote = (text: string) => `'${text.replace(/'/g, "''")}'`;
 const NAMES = `(VALUES ${CONNECTOR_TYPES.map((entry) => `(${quote(entry.type)}, ${quote(entry.name)})`).join(', ')}) AS ct(type, name)`;
 
 const SELECT = `c.id, c.account_id, a.name AS account_name, c.connector_type, c.provider, c.auth_kind, c.status, c.external_id, c.external_name,
-  c.metadata, c.created_at, c.last_synced_at, s.score, s.max_score`;
+  c.metadata, c.created_at, c.last_synced_at, c.last_sync_error, s.score, s.max_score`;
 const FROM = `connector_connections c JOIN accounts a ON a.id = c.account_id
   LEFT JOIN ${NAMES} ON ct.type = c.connector_type
   LEFT JOIN LATERAL (SELECT score, max_score FROM connector_snapshots WHERE connection_id = c.id ORDER BY taken_at DESC, id DESC LIMIT 1) s ON TRUE`;
@@ -71,13 +72,14 @@ function toConnection(row: ConnectionRow) {
     createdAt: iso(row.created_at)!,
     metadata,
     authKind: row.auth_kind,
+    lastSyncError: row.last_sync_error,
   };
 }
 
 export type Connection = ReturnType<typeof toConnection>;
 
-/** The connection as the API answers it (the auth kind stays on the server). */
-export function publicConnection({ authKind: _authKind, ...connection }: Connection) {
+/** The connection as the API answers it (how it authenticates and why its last read failed stay on the server). */
+export function publicConnection({ authKind: _authKind, lastSyncError: _lastSyncError, ...connection }: Connection) {
   return connection;
 }
 
@@ -194,19 +196,28 @@ export async function storeSnapshot(tx: Queryable, connectionId: string, posture
     'INSERT INTO connector_snapshots (connection_id, taken_at, measured_at, score, max_score) VALUES ($1, $2, $3, $4, $5)',
     [connectionId, now, posture.score.measuredAt, posture.score.current, posture.score.max],
   );
-  for (const point of posture.history) {
+  // One statement per table: a read carries up to a year of days and tens of actions (a repeated day or id counts once).
+  const history = [...new Map(posture.history.map((point) => [point.date, point])).values()];
+  if (history.length > 0) {
+    const params = new SqlParams();
+    const id = params.add(connectionId, 'uuid');
+    const max = params.add(posture.score.max, 'numeric');
+    const rows = history.map((point) => `(${id}, ${params.add(point.date, 'date')}, ${params.add(point.score, 'numeric')}, ${max})`);
     await tx.query(
-      `INSERT INTO connector_score_points (connection_id, day, score, max_score) VALUES ($1, $2, $3, $4)
+      `INSERT INTO connector_score_points (connection_id, day, score, max_score) VALUES ${rows.join(', ')}
        ON CONFLICT (connection_id, day) DO UPDATE SET score = EXCLUDED.score, max_score = EXCLUDED.max_score`,
-      [connectionId, point.date, point.score, posture.score.max],
+      params.values,
     );
   }
   await tx.query('DELETE FROM connector_actions WHERE connection_id = $1', [connectionId]);
-  for (const action of posture.actions) {
+  const actions = [...new Map(posture.actions.map((action) => [action.id, action])).values()];
+  if (actions.length > 0) {
+    const params = new SqlParams();
+    const id = params.add(connectionId, 'uuid');
+    const rows = actions.map((action) => `(${id}, ${[action.id, action.title, action.description, action.category, action.severity, action.status].map((value) => params.add(value)).join(', ')}, ${params.add(action.scoreImpact, 'numeric')}, ${params.add(action.shortlisted, 'boolean')})`);
     await tx.query(
-      `INSERT INTO connector_actions (connection_id, action_id, title, description, category, severity, status, score_impact, shortlisted)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (connection_id, action_id) DO NOTHING`,
-      [connectionId, action.id, action.title, action.description, action.category, action.severity, action.status, action.scoreImpact, action.shortlisted],
+      `INSERT INTO connector_actions (connection_id, action_id, title, description, category, severity, status, score_impact, shortlisted) VALUES ${rows.join(', ')}`,
+      params.values,
     );
   }
 }
