@@ -171,6 +171,24 @@ export interface PageAction {
   successDelayMs?: number;
   /** Toolbar actions: the record the action is for is chosen first from this operation's rows. */
   choose?: ActionChoice;
+  /** After a success, a value shown once in a dialog with a copy button (a new API key's secret). */
+  reveal?: ActionReveal;
+}
+
+/**
+ * A value the server gives once and never again (a new key or secret): after the action succeeds it is shown
+ * in a dialog of its own with a copy button, and gone once that dialog is closed.
+ */
+export interface ActionReveal {
+  title: string;
+  /** What to tell the user about the value (that it will not be shown again). */
+  text: string;
+  /** The value: json-logic over `{ result, row, ... }`; nothing is shown when it yields nothing. */
+  value: JsonLogic;
+  /** The value's label (e.g. 'API Key'). */
+  label: string;
+  /** The confirmation shown for a moment after a copy ('Copied to Clipboard Successfully'). */
+  copiedText: string;
 }
 
 /** A picker shown beside a toolbar action (the client account a claim is reported for). */

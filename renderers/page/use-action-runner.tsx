@@ -10,6 +10,7 @@ import { recordParams } from './operation-params.ts';
 import { usePageContext } from './page-context.ts';
 import { fillPath, type PageScope } from './page-scope.ts';
 import { RecordDialog, textOf, type RecordDialogRequest } from './record-dialog.tsx';
+import { RevealDialog } from './reveal-dialog.tsx';
 import { withDetail } from './save-failure.ts';
 
 /** What an action acts on: a row of the table, or (toolbar) the record chosen beforehand. */
@@ -27,6 +28,20 @@ interface PendingConfirm {
   error?: string;
 }
 
+/** A value an action's answer carries once (its `reveal`), on screen until the user closes it. */
+interface Revealed {
+  key: number;
+  reveal: NonNullable<PageAction['reveal']>;
+  value: string;
+}
+
+/** The value to reveal after an action succeeded, when it has a `reveal` and the answer yields one. */
+function revealedOf(action: PageAction, scope: PageScope, result: unknown): Revealed | undefined {
+  if (!action.reveal) return undefined;
+  const value = textOf(action.reveal.value, { ...scope, result });
+  return value ? { key: ++keys, reveal: action.reveal, value } : undefined;
+}
+
 /** The failure text of an operation action without its own. */
 const DEFAULT_ACTION_FAILURE = 'That did not work';
 
@@ -42,6 +57,7 @@ export function useActionRunner({ rowKey, scope, onChanged }: { rowKey: string; 
   const navigate = useNavigate();
   const [dialog, setDialog] = useState<RecordDialogRequest>();
   const [confirm, setConfirm] = useState<PendingConfirm>();
+  const [revealed, setRevealed] = useState<Revealed>();
   // The latest callback without making `start` change identity.
   const latest = useRef({ onChanged });
   useLayoutEffect(() => {
@@ -59,6 +75,7 @@ export function useActionRunner({ rowKey, scope, onChanged }: { rowKey: string; 
       if (action.successDelayMs) window.setTimeout(announce, action.successDelayMs);
       else announce();
       setConfirm(undefined);
+      setRevealed(revealedOf(action, pending.scope, result));
       latest.current.onChanged(action.refetchDelayMs ?? 0);
     } catch (error) {
       const message = withDetail(action.failure ?? DEFAULT_ACTION_FAILURE, errorMessage(error));
@@ -113,6 +130,7 @@ export function useActionRunner({ rowKey, scope, onChanged }: { rowKey: string; 
   const onSaved = useCallback(
     (result: unknown, request: RecordDialogRequest) => {
       latest.current.onChanged(request.action.refetchDelayMs ?? 0);
+      setRevealed(revealedOf(request.action, { ...request.scope, mode: request.mode }, result));
       const record = result as Record<string, unknown> | undefined;
       // Spec 001 section 4 (claims): saving a new record can keep the dialog open on it, now in edit mode.
       if (request.mode === 'create' && request.action.afterCreate === 'edit' && record && request.form.binding?.update) {
@@ -146,6 +164,7 @@ export function useActionRunner({ rowKey, scope, onChanged }: { rowKey: string; 
           onClose={() => setConfirm(undefined)}
         />
       )}
+      {revealed && <RevealDialog key={revealed.key} reveal={revealed.reveal} value={revealed.value} onClose={() => setRevealed(undefined)} />}
     </>
   );
   return { start, element };

@@ -1,5 +1,6 @@
 import type { Clock } from '../clock.ts';
 import type { Queryable } from '../db/database.ts';
+import { seedDemoIntegrations } from './demo-integrations.ts';
 import { seedDemoConnectors } from './demo-connectors.ts';
 import { seedDemoLicenses } from './demo-licenses.ts';
 import { seedDemoAccounts } from './demo-accounts.ts';
@@ -150,6 +151,7 @@ export async function seedDemoRecords(tx: Queryable, clock: Clock): Promise<void
   await seedDemoUsers(tx, clock);
   await seedDemoLicenses(tx, clock);
   await seedDemoConnectors(tx, clock);
+  await seedDemoIntegrations(tx, clock);
 }
 
 async function nextClaimNumber(tx: Queryable, at: Date): Promise<string> {
