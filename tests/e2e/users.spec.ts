@@ -1,7 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { E2E_ORIGIN, E2E_UK_ORIGIN } from './support/origin.ts';
-import { dismissToasts, lastMailId, latestMail, linkPath, signInOnOrigin } from './support/sign-in.ts';
+import { acceptCookies, apiToken, DEMO_PASSWORD, dismissToasts, lastMailId, latestMail, linkPath, signInOnOrigin } from './support/sign-in.ts';
 
 /**
  * Users (spec 001): an agency admin adds a user through the user dialog (definitions/forms/user.json) in both
@@ -131,4 +131,80 @@ test('a user uploads a profile photo, crops it and sees it in the user menu', as
 
   await section.getByRole('button', { name: 'Remove photo' }).click();
   await expect(page.getByTestId('user-menu-picture')).toHaveCount(0);
+});
+
+/** Opens the app with a session already held (tokens from the API), as the sign-in page would leave it. */
+async function openWithTokens(page: Page, tokens: { accessToken: string; refreshToken: string }, path: string) {
+  await acceptCookies(page.context());
+  await page.goto('/api/console-version');
+  await page.evaluate(({ accessToken, refreshToken }) => {
+    sessionStorage.setItem('auth.accessToken', accessToken);
+    sessionStorage.setItem('auth.refreshToken', refreshToken);
+  }, tokens);
+  await page.goto(path);
+}
+
+/** A user added by the agency admin who confirmed the e-mailed link with `password`: answers their session. */
+async function confirmedUser(request: APIRequestContext, email: string, password: string) {
+  const admin = await apiToken(request, 'agent@agency.example');
+  const before = await lastMailId(request, email);
+  const created = await request.post('/api/auth/v1/users', {
+    headers: { authorization: `Bearer ${admin}` },
+    data: { roleId: 'agency-producer', firstName: 'Mo', lastName: 'Factor', email },
+  });
+  expect(created.status()).toBe(201);
+  const link = linkPath((await latestMail(request, email, /confirmUser/, before)).body, 'confirmUser');
+  const confirmed = await request.post(`/api/auth/v1/validateUserInvited/${link.split('/').pop()}`, { data: { password } });
+  expect(confirmed.status()).toBe(200);
+  return (await confirmed.json()) as { accessToken: string; refreshToken: string };
+}
+
+test('a user turns multi-factor authentication off with their password; an organisation that enforces it offers no such thing', async ({ page, request }) => {
+  const email = `mfa.off.${Date.now()}@users-e2e.example`;
+  const password = 'Own-Password-2026!';
+  const tokens = await confirmedUser(request, email, password);
+  // MFA by e-mail code, turned on through the API.
+  const before = await lastMailId(request, email);
+  const auth = { authorization: `Bearer ${tokens.accessToken}` };
+  expect((await request.put('/api/auth/v1/mfa/update?mfaType=EMAIL', { headers: auth })).status()).toBe(200);
+  const code = /is (\d{6})/.exec((await latestMail(request, email, /multi-factor authentication is \d{6}/, before)).body)![1]!;
+  expect((await request.post('/api/auth/v1/mfa/verify', { headers: auth, data: { mfa1: code } })).status()).toBe(200);
+
+  await openWithTokens(page, tokens, '/agency/profile');
+  const mfa = page.getByTestId('mfa-setup');
+  await expect(mfa).toContainText('Current method: E-mail');
+  const turnOff = mfa.getByTestId('mfa-turn-off');
+  await expect(turnOff).toBeDisabled();
+  await mfa.getByTestId('mfa-current-password').fill('Not-My-Password-1!');
+  await turnOff.click();
+  await expect(page.getByTestId('mfa-setup-error')).toContainText('The password or code is not correct');
+  await mfa.getByTestId('mfa-current-password').fill(password);
+  await turnOff.click();
+  await expect(page.getByTestId('mfa-turned-off')).toHaveText('Multi-factor authentication is off.');
+  await expect(mfa).toContainText('Current method: Not enabled');
+  await expect(page.getByTestId('profile-summary')).toContainText('Multi-factor authentication: Not enabled');
+  // It holds on the server: signing in asks for no code.
+  expect((await request.post('/api/auth/v1/login', { data: { username: email, password }, maxRedirects: 0 })).status()).toBe(200);
+
+  // Secure Agency enforces MFA: its user is told so, and no Turn off is offered.
+  const mfaUser = 'mfa@agency.example';
+  const asked = await lastMailId(request, mfaUser);
+  expect((await request.post('/api/auth/v1/login', { data: { username: mfaUser, password: DEMO_PASSWORD }, maxRedirects: 0 })).status()).toBe(307);
+  const signInCode = /verification code is (\d{6})/.exec((await latestMail(request, mfaUser, /verification code is \d{6}/, asked)).body)![1]!;
+  const signedIn = await request.post('/api/auth/v1/login', { data: { username: mfaUser, password: DEMO_PASSWORD, mfaCode: signInCode, mfaType: 'EMAIL' } });
+  await openWithTokens(page, (await signedIn.json()) as { accessToken: string; refreshToken: string }, '/agency/profile');
+  await expect(page.getByTestId('mfa-enforced')).toHaveText('Secure Agency requires multi-factor authentication, so it cannot be turned off.');
+  await expect(page.getByTestId('mfa-turn-off')).toHaveCount(0);
+});
+
+test('a user adds a phone number on the profile page, shown with the country code', async ({ page }) => {
+  await signInOnOrigin(page, E2E_UK_ORIGIN, 'broker@brokerage.example');
+  await page.goto(`${E2E_UK_ORIGIN}/agency/profile`);
+  const summary = page.getByTestId('profile-summary');
+  await summary.getByRole('button', { name: /Edit details|Add phone number/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'My details' });
+  await dialog.getByRole('textbox', { name: 'Phone Number' }).fill('7700900123');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('profile-phone')).toHaveText('Phone: +44 07700 900123');
 });
