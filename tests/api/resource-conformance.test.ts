@@ -266,7 +266,43 @@ const REFERENCE_STATES: ListResource = {
   tenants: [],
 };
 
-const LISTS = [CLAIMS, AUDIT, USERS, SURPLUS, REFERENCE_STATES];
+/** The client (business) accounts: the two the claims are seeded on and the demo policyholder (accounts-admin.test.ts holds the rest). */
+const CLIENT_ACCOUNTS: ListResource = {
+  name: 'client accounts',
+  url: '/api/account/v1/accounts',
+  reader: 'admin',
+  key: (row) => row.id,
+  tieBreak: (row) => [row.id],
+  sorts: [
+    { field: 'name', value: (row) => lower(row.name) },
+    { field: 'created', value: (row) => row.created },
+    { field: 'modified', value: (row) => row.modified },
+    { field: 'agencyName', value: (row) => lower(row.agencyName) },
+  ],
+  undeclaredSorts: ['edition,asc', 'id'],
+  smallPage: 1,
+  maxPage: 100,
+  search: [
+    { query: 'search=thameside', matches: (row) => text(row, ['name'], 'thameside'), count: 1 },
+    { query: 'search=HARBOR', matches: (row) => text(row, ['name', 'agencyName'], 'harbor'), count: 1 },
+    { query: 'search=%25', matches: () => false, count: 0 },
+  ],
+  filters: [
+    { query: 'agencyId={summit}', matches: (row) => row.agencyId === accounts.summit, count: 1 },
+    { query: 'type=Open', matches: (row) => row.status === 'Open', count: 3 },
+    { query: 'type=Quoted&type=Active%20Policy', matches: () => false, count: 0 },
+  ],
+  ranges: [],
+  badRanges: [],
+  tenants: [
+    { caller: 'agent', sees: () => [accounts.acme!] },
+    { caller: 'otherAgent', sees: () => [accounts.harborClient!] },
+    { caller: 'broker', sees: () => [accounts.thameside!] },
+    { caller: 'policyholder', sees: () => [accounts.acme!] },
+  ],
+};
+
+const LISTS = [CLAIMS, AUDIT, USERS, SURPLUS, REFERENCE_STATES, CLIENT_ACCOUNTS];
 
 /** A complete US claim; the seeds below change the columns the table shows. */
 const US_CLAIM = {
