@@ -24,24 +24,26 @@ export function Header({ user, persona, areaName, nav }: { user: CurrentUser; pe
             {areaName}
           </Text>
         </HStack>
-        <HStack as="nav" aria-label="Main" gap="4">
-          {nav.map((item) => (
-            <ChakraLink
-              key={item.to}
-              asChild
-              fontWeight="medium"
-              fontSize="sm"
-              color="fg.muted"
-              _currentPage={{ color: 'fg', textDecoration: 'underline', textUnderlineOffset: '6px' }}
-            >
-              <NavLink to={item.to}>{item.label}</NavLink>
-            </ChakraLink>
-          ))}
-        </HStack>
         <Box flex="1" />
         <TeamSelector user={user} />
         <ColorModeToggle />
         <UserMenu user={user} accountLabel={user.account.fullName || user.account.name} profilePath={`${persona.base}/profile`} />
+      </Flex>
+      {/* A row of its own: an administrator's area has two dozen pages, which wrap here rather than push the header sideways. */}
+      <Flex as="nav" aria-label="Main" maxW="7xl" mx="auto" px="4" pb="2" columnGap="4" rowGap="1" wrap="wrap">
+        {nav.map((item) => (
+          <ChakraLink
+            key={item.to}
+            asChild
+            fontWeight="medium"
+            fontSize="sm"
+            color="fg.muted"
+            whiteSpace="nowrap"
+            _currentPage={{ color: 'fg', textDecoration: 'underline', textUnderlineOffset: '6px' }}
+          >
+            <NavLink to={item.to}>{item.label}</NavLink>
+          </ChakraLink>
+        ))}
       </Flex>
     </Box>
   );
