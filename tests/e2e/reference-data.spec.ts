@@ -123,4 +123,32 @@ test('an agency admin creates a tag, uploads a CSV of accounts with it and sees 
   const lines = page.getByRole('table', { name: 'Lines' });
   await expect(lines.getByRole('row').filter({ hasText: 'Broken Zip Co' })).toContainText('Invalid ZIP Code');
   await expect(lines.getByRole('row').filter({ hasText: 'Blue Ridge Outfitters' })).toContainText('Created');
+
+  // The new account holds the tag: the apply-tags dialog shows it chosen, and takes another.
+  await page.goto(`${E2E_ORIGIN}/agency/accounts`);
+  const accounts = page.getByRole('table', { name: 'Accounts' });
+  await page.getByPlaceholder(/^Search by account name/).fill(`Blue Ridge Outfitters ${tag}`);
+  const account = accounts.getByRole('row').filter({ hasText: `Blue Ridge Outfitters ${tag}` });
+  await account.getByRole('button', { name: 'Row actions' }).click();
+  await page.getByRole('menuitem', { name: 'Apply tags' }).click();
+  const apply = page.getByRole('dialog', { name: 'Apply tags' });
+  await expect(apply.getByText(tag, { exact: true })).toBeVisible();
+  await apply.getByRole('combobox', { name: 'Tags' }).click();
+  await page.getByRole('option', { name: 'Healthcare' }).click();
+  await apply.getByRole('heading', { name: 'Apply tags' }).click();
+  await apply.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByText('Tag Applied Successfully!', { exact: true })).toBeVisible();
+});
+
+test('the apply-tags dialog of an agency without tags links to the tag setup', async ({ page }) => {
+  await signInOnOrigin(page, E2E_ORIGIN, 'agent@otheragency.example');
+  await page.goto(`${E2E_ORIGIN}/agency/accounts`);
+  const accounts = page.getByRole('table', { name: 'Accounts' });
+  await accounts.getByRole('button', { name: 'Row actions' }).first().click();
+  await page.getByRole('menuitem', { name: 'Apply tags' }).click();
+  const apply = page.getByRole('dialog', { name: 'Apply tags' });
+  await expect(apply.getByTestId('options-empty')).toContainText('Your organisation has no tags yet.');
+  await apply.getByRole('link', { name: 'Set up tags' }).click();
+  await expect(page).toHaveURL(/\/agency\/manage\/tags$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Tags' })).toBeVisible();
 });
