@@ -194,7 +194,7 @@ export const OPERATIONS = {
   searchAccountUploads: { method: 'GET', path: '/api/account/v1/bulk-upload/search', public: false, permission: 'upload:write' },
   searchAgencies: { method: 'GET', path: '/api/account/v1/agency/search', public: false, permission: 'account:read' },
   searchAgencyLicenses: { method: 'GET', path: '/api/agency/v1/license/search/', public: false, permission: 'license:read' },
-  searchAgencyUsers: { method: 'GET', path: '/api/account/v1/agency/{id}/users', public: false, permission: 'account:read' },
+  searchAgencyUsers: { method: 'GET', path: '/api/account/v1/agency/users', public: false, permission: 'account:read' },
   searchAgentLicenses: { method: 'GET', path: '/api/agency/v1/agent/license/search/', public: false, permission: 'license:read' },
   searchAggregators: { method: 'GET', path: '/api/account/v1/da/search', public: false, permission: 'organisation:read' },
   searchAllAgentLicenses: { method: 'GET', path: '/api/agency/v1/agent/license/searchall', public: false, permission: 'license:read' },

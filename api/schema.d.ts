@@ -468,13 +468,11 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/account/v1/agency/{id}/users": {
+    "/api/account/v1/agency/users": {
         parameters: {
             query?: never;
             header?: never;
-            path: {
-                id: string;
-            };
+            path?: never;
             cookie?: never;
         };
         /** The users of an agency the caller reaches, one page at a time */
@@ -4144,6 +4142,8 @@ export interface components {
         AgencyUser: {
             /** Format: uuid */
             id: string;
+            /** @description First and last name */
+            name: string;
             firstName: string;
             lastName: string;
             email: string;
@@ -6746,7 +6746,8 @@ export interface operations {
     };
     searchAgencyUsers: {
         parameters: {
-            query?: {
+            query: {
+                agencyId: string;
                 page?: number;
                 size?: number;
                 /** @description 'field,direction': name, email, role or status (default name,asc) */
@@ -6754,9 +6755,7 @@ export interface operations {
                 search?: string;
             };
             header?: never;
-            path: {
-                id: string;
-            };
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;

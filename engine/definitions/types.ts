@@ -217,6 +217,8 @@ export interface TableDefinition extends DefinitionBase {
   rowDetail?: { fields: { label: string; path: string; format?: ColumnFormat; list?: string }[] };
   csv?: { fileName: string };
   emptyText?: string;
+  /** The text of a list that could not be read ('Not able to fetch Agencies list.'); the server's reason follows. */
+  failureText?: string;
   sample?: JsonObject[];
 }
 

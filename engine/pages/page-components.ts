@@ -11,6 +11,7 @@ export const PAGE_COMPONENTS = {
   'definition-gallery': 'Every definition as it renders, in both editions',
   'definition-studio': 'The definition studio (edit, preview, lint, publish)',
   'audit-log': 'The audit log',
+  'agency-logos': "An agency's small and medium logos: upload, crop on the server, remove",
   'api-activity-overview': "API activity over a period: totals by outcome, durations, a chart of requests, the busiest keys and routes",
   'connector-catalogue': 'The security-tool connectors with their logos: open a sign-in page, or add one with its credential form',
   'connector-microsoft': "The Microsoft connector's header: what it reports, the client account and ADD (the provider's sign-in)",

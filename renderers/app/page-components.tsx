@@ -3,6 +3,7 @@ import type { PageComponentName } from '../../engine/index.ts';
 import { AccountLookup } from '../accounts/account-lookup.tsx';
 import { NewAccountButton } from '../accounts/new-account-dialog.tsx';
 import { AuditLog } from '../audit/audit-log.tsx';
+import { AgencyLogos } from '../organisations/agency-logos.tsx';
 import { ApiActivityOverview } from '../integrations/api-activity-overview.tsx';
 import { ConnectorCatalogue } from '../connectors/connector-catalogue.tsx';
 import { AwsConnectorHeader, GoogleConnectorHeader, MicrosoftConnectorHeader } from '../connectors/connector-oauth-add.tsx';
@@ -30,6 +31,7 @@ export const PAGE_COMPONENT_REGISTRY: Readonly<Record<PageComponentName, Compone
   'definition-gallery': DefinitionGallery,
   'definition-studio': StudioRoutes,
   'audit-log': AuditLog,
+  'agency-logos': AgencyLogos,
   'api-activity-overview': ApiActivityOverview,
   'connector-catalogue': ConnectorCatalogue,
   'connector-microsoft': MicrosoftConnectorHeader,

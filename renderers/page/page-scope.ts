@@ -1,9 +1,11 @@
 /**
- * What a page's json-logic reads: the route's parameters, the detail block's record, the row acted on,
+ * What a page's json-logic reads: the route's parameters and the address's query, the detail block's record, the row acted on,
  * the record chosen before a toolbar action, an operation's answer and a dialog's mode.
  */
 export interface PageScope {
   route: Record<string, string | undefined>;
+  /** The address's query parameters (`/mssp/manage/accountlookup?state=TX&accountName=…`). */
+  query?: Record<string, string>;
   record?: Record<string, unknown>;
   row?: Record<string, unknown>;
   chosen?: Record<string, unknown>;

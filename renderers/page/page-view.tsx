@@ -1,6 +1,6 @@
 import { useMemo, type ComponentType } from 'react';
 import { Box, Heading, Stack, Text } from '@chakra-ui/react';
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import type { PageDefinition } from '../../engine/index.ts';
 import { BlockView } from './blocks/block-view.tsx';
 import { ModalRequestContext } from './modal-request.ts';
@@ -11,14 +11,17 @@ import { usePageContextValue } from './use-page-context-value.ts';
 
 /**
  * A page definition on screen: its title and description, then its blocks top to bottom. Route
- * parameters reach the blocks' json-logic as `route`; a link's `?modal=` opens one of its dialogs.
+ * parameters reach the blocks' json-logic as `route` and the address's query as `query`; a link's `?modal=`
+ * opens one of its dialogs.
  */
 export function PageView({ page, components, preview = false }: { page: PageDefinition; components: Readonly<Record<string, ComponentType>>; preview?: boolean }) {
   const context = usePageContextValue(components, preview);
   const params = useParams();
-  const routeKey = JSON.stringify(params);
+  const [searchParams] = useSearchParams();
+  const query = Object.fromEntries(searchParams);
+  const routeKey = JSON.stringify([params, query]);
   // eslint-disable-next-line react-hooks/exhaustive-deps -- the scope changes when the route's values do, not with each params object
-  const scope = useMemo<PageScope>(() => ({ route: params }), [routeKey]);
+  const scope = useMemo<PageScope>(() => ({ route: params, query }), [routeKey]);
   const modals = useModalOpener();
   const several = page.blocks.filter((block) => block.type !== 'component').length > 1;
   return (

@@ -1,5 +1,6 @@
 import type { Clock } from '../clock.ts';
 import type { Queryable } from '../db/database.ts';
+import { seedDemoOrganisations } from './demo-organisations.ts';
 import { seedDemoIntegrations } from './demo-integrations.ts';
 import { seedDemoConnectors } from './demo-connectors.ts';
 import { seedDemoLicenses } from './demo-licenses.ts';
@@ -147,6 +148,7 @@ export async function seedDemoRecords(tx: Queryable, clock: Clock): Promise<void
         claim.filed ? reported : null, claim.filed ? user!.id : null],
     );
   }  await seedDemoAccounts(tx, clock);
+  await seedDemoOrganisations(tx, clock);
   await seedDemoReference(tx, clock);
   await seedDemoUsers(tx, clock);
   await seedDemoLicenses(tx, clock);

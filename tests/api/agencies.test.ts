@@ -204,13 +204,13 @@ describe('the agency list and detail', () => {
   });
 
   it("lists an agency's users within the same reach", async () => {
-    const users = await call('admin', 'GET', `/api/account/v1/agency/${ids['Summit Risk Partners']}/users?sort=email,asc`);
+    const users = await call('admin', 'GET', `/api/account/v1/agency/users?agencyId=${ids['Summit Risk Partners']}&sort=email,asc`);
     expect(users.statusCode, users.body).toBe(200);
     const emails = users.json().content.map((user: Json) => user.email);
     expect(emails).toContain('agent@agency.example');
     expect(emails).toEqual([...emails].sort());
     expect(users.json().content[0]).toMatchObject({ role: expect.any(String), status: expect.any(String) });
-    expect((await call('agent', 'GET', `/api/account/v1/agency/${ids['Harbor Insurance Group']}/users`)).statusCode).toBe(404);
+    expect((await call('agent', 'GET', `/api/account/v1/agency/users?agencyId=${ids['Harbor Insurance Group']}`)).statusCode).toBe(404);
   });
 
   it("the agency's teams come from the teams list filtered to the agency, size 3000", async () => {

@@ -16,6 +16,7 @@ import { DEFAULT_FAILURE_TEXT } from '../record-dialog.tsx';
 import { saveFailure } from '../save-failure.ts';
 import { BlockView } from './block-view.tsx';
 import { listCache } from '../session-list-cache.ts';
+import { useStable } from '../../definitions/use-stable.ts';
 
 type Loaded = { status: 'loading' } | { status: 'ready'; record: Record<string, unknown> } | { status: 'error'; message: string };
 
@@ -29,7 +30,8 @@ const DETAIL_ID_PREFIX = 'detail';
 export function DetailBlockView({ block, scope }: { block: DetailBlock; scope: PageScope }) {
   const { form: formOf, preview } = usePageContext();
   const form = formOf(block.form);
-  const params = useMemo(() => evaluateLogicMap(block.params, scope as unknown as Record<string, unknown>), [block.params, scope]);
+  // Kept while equal, so a change of the address's query (a tab) does not load the record again.
+  const params = useStable(useMemo(() => evaluateLogicMap(block.params, scope as unknown as Record<string, unknown>), [block.params, scope]));
   const [loaded, setLoaded] = useState<Loaded>(() => (preview ? { status: 'ready', record: (form.sample ?? {}) as Record<string, unknown> } : { status: 'loading' }));
   const [attempt, setAttempt] = useState(0);
 

@@ -11,6 +11,7 @@ import { useModalRequest } from '../modal-request.ts';
 import { actionOffered } from '../operation-access.ts';
 import { usePageContext } from '../page-context.ts';
 import type { PageScope } from '../page-scope.ts';
+import { withDetail } from '../save-failure.ts';
 import { operationQuery } from '../table-query.ts';
 import { useStable } from '../../definitions/use-stable.ts';
 import { useActionRunner } from '../use-action-runner.tsx';
@@ -32,7 +33,8 @@ export function TableBlockView({ block, scope, showTitle }: { block: TableBlock;
 
 function LiveTable({ block, table, operationId, scope, showTitle }: { block: TableBlock; table: TableDefinition; operationId: string; scope: PageScope; showTitle?: boolean }) {
   const { edition, lists, permissions, form } = usePageContext();
-  const extra = useMemo(() => evaluateLogicMap(block.query, scope as unknown as Record<string, unknown>), [block.query, scope]);
+  // Kept while equal: the scope changes with the address's query (a tab, a dialog's link), the table's own query may not.
+  const extra = useStable(useMemo(() => evaluateLogicMap(block.query, scope as unknown as Record<string, unknown>), [block.query, scope]));
   const pathParams = useStable(useMemo(() => evaluateLogicMap(block.params, scope as unknown as Record<string, unknown>), [block.params, scope]));
   const readPage = useCallback(
     async (query: TableQuery, signal?: AbortSignal) => {
@@ -104,7 +106,7 @@ function LiveTable({ block, table, operationId, scope, showTitle }: { block: Tab
         <Alert.Root status="error" data-testid="table-error">
           <Alert.Indicator />
           <Alert.Content>
-            <Alert.Title>{state.message}</Alert.Title>
+            <Alert.Title>{table.failureText ? withDetail(table.failureText, state.message) : state.message}</Alert.Title>
           </Alert.Content>
           <Button size="sm" variant="outline" onClick={reload}>
             Try again

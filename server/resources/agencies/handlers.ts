@@ -42,7 +42,7 @@ export const handlers: HandlerModule = (services) => ({
   },
 
   async searchAgencyUsers(request) {
-    const agency = await findAgency(services.db, readReach(callerOf(request)), request.params.id);
+    const agency = await findAgency(services.db, readReach(callerOf(request)), request.query.agencyId);
     if (!agency) throw notFound(AGENCY_TEXTS.notFound);
     return searchAgencyUsers(services.db, agency.id, request.query);
   },

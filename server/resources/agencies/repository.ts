@@ -128,7 +128,7 @@ const AGENCY_USERS: ListSpec<AgencyUserRow, AgencyUser> = {
   defaultSort: { field: 'name', direction: 'asc' },
   tieBreak: ['u.id'],
   search: ['u.first_name', 'u.last_name', 'u.email', 'r.name'],
-  toItem: (row) => ({ id: row.id, firstName: row.first_name, lastName: row.last_name, email: row.email, phone: row.phone, role: row.role, status: row.status }),
+  toItem: (row) => ({ id: row.id, name: `${row.first_name} ${row.last_name}`, firstName: row.first_name, lastName: row.last_name, email: row.email, phone: row.phone, role: row.role, status: row.status }),
 };
 
 /** The users of one agency (whose reach the caller checked), one page. */
