@@ -302,7 +302,98 @@ const CLIENT_ACCOUNTS: ListResource = {
   ],
 };
 
-const LISTS = [CLAIMS, AUDIT, USERS, SURPLUS, REFERENCE_STATES, CLIENT_ACCOUNTS];
+
+/** Webhooks as provider staff list them (webhooks.test.ts holds the writes and the secret's keeping). */
+const WEBHOOKS: ListResource = {
+  name: 'webhooks',
+  url: '/api/webhook/v1',
+  reader: 'admin',
+  key: (row) => row.id,
+  tieBreak: (row) => [row.id],
+  sorts: [
+    { field: 'companyName', value: (row) => lower(row.companyName) },
+    { field: 'clientId', value: (row) => row.clientId },
+    { field: 'webhookUrl', value: (row) => lower(row.webhookUrl) },
+    { field: 'createdAt', value: (row) => row.createdAt },
+    { field: 'updatedAt', value: (row) => row.updatedAt },
+    { field: 'accountName', value: (row) => lower(row.accountName) },
+  ],
+  undeclaredSorts: ['clientSecret,asc', 'id,desc', 'accountId'],
+  smallPage: 2,
+  maxPage: 100,
+  search: [
+    { query: 'search=conformance%20hooks', matches: (row) => text(row, ['companyName'], 'conformance hooks'), count: 5 },
+    { query: 'search=HARBOR', matches: (row) => text(row, ['accountName'], 'harbor'), count: 1 },
+    { query: 'search=https://b.', matches: (row) => text(row, ['webhookUrl'], 'https://b.'), count: 1 },
+    { query: 'search=DDDD', matches: (row) => text(row, ['clientId'], 'dddd'), count: 1 },
+    { query: 'search=%25', matches: () => false, count: 0 },
+  ],
+  filters: [],
+  ranges: [],
+  badRanges: [],
+  tenants: [
+    { caller: 'agent', sees: () => integrationIds.summitHooks! },
+    { caller: 'broker', sees: () => integrationIds.thamesHooks! },
+    { caller: 'otherAgent', sees: () => integrationIds.harborHooks! },
+  ],
+};
+
+/** API keys as provider staff list them (api-keys.test.ts holds the writes and the keys' use). */
+const API_KEYS: ListResource = {
+  name: 'API keys',
+  url: '/api/auth/v1/api',
+  reader: 'admin',
+  key: (row) => row.keyId,
+  tieBreak: (row) => [row.id],
+  sorts: [
+    { field: 'name', value: (row) => lower(row.name) },
+    { field: 'keyId', value: (row) => row.keyId },
+    { field: 'createdAt', value: (row) => row.createdAt },
+    { field: 'lastUsedAt', value: (row) => row.lastUsedAt },
+    { field: 'accountName', value: (row) => lower(row.accountName) },
+  ],
+  undeclaredSorts: ['secret,asc', 'description,desc', 'createdBy'],
+  smallPage: 2,
+  maxPage: 100,
+  search: [
+    { query: 'search=conformance%20key', matches: (row) => text(row, ['name'], 'conformance key'), count: 5 },
+    { query: 'search=nightly', matches: (row) => text(row, ['description'], 'nightly'), count: 2 },
+    { query: 'search=ck_CCC', matches: (row) => text(row, ['keyId'], 'ck_ccc'), count: 1 },
+    { query: 'search=thames', matches: (row) => text(row, ['accountName'], 'thames'), count: 1 },
+    { query: 'search=key_', matches: () => false, count: 0 },
+  ],
+  filters: [],
+  ranges: [],
+  badRanges: [],
+  tenants: [
+    { caller: 'agent', sees: () => integrationIds.summitKeys! },
+    { caller: 'broker', sees: () => integrationIds.thamesKeys! },
+    { caller: 'otherAgent', sees: () => integrationIds.harborKeys! },
+  ],
+};
+
+/** The seeded webhooks' ids and keys' key ids by organisation. */
+const integrationIds: Record<string, string[]> = {};
+
+/** [company, account, client id, URL or null, created, updated]. */
+const WEBHOOK_SEEDS: Array<[string, string, string, string | null, string, string]> = [
+  ['Alpha Conformance Hooks', 'Summit Risk Partners', 'AAAA'.padEnd(32, '1'), 'https://a.srp.io', '2026-02-01T10:00:00.000Z', '2026-02-20T10:00:00.000Z'],
+  ['beta conformance hooks', 'Summit Risk Partners', 'BBBB'.padEnd(32, '2'), null, '2026-02-02T10:00:00.000Z', '2026-02-02T10:00:00.000Z'],
+  ['Gamma Conformance Hooks', 'Thames Cyber Brokers', 'CCCC'.padEnd(32, '3'), 'https://b.tcb.uk', '2026-02-03T10:00:00.000Z', '2026-02-10T10:00:00.000Z'],
+  ['Delta Conformance Hooks', 'Harbor Insurance Group', 'DDDD'.padEnd(32, '4'), 'https://c.hig.io', '2026-02-04T10:00:00.000Z', '2026-02-05T10:00:00.000Z'],
+  ['epsilon Conformance Hooks', 'Summit Risk Partners', 'EEEE'.padEnd(32, '5'), 'https://d.srp.io', '2026-02-05T10:00:00.000Z', '2026-02-25T10:00:00.000Z'],
+];
+
+/** [name, description, account, its maker, key id, created, last used or null]. */
+const KEY_SEEDS: Array<[string, string | null, string, string, string, string, string | null]> = [
+  ['Alpha conformance key', 'Nightly sync', 'Summit Risk Partners', 'agent@agency.example', 'ck_AAAAAAAAAAAAAAAAAAA1', '2026-02-01T11:00:00.000Z', '2026-03-01T08:00:00.000Z'],
+  ['beta conformance key', null, 'Summit Risk Partners', 'agent@agency.example', 'ck_BBBBBBBBBBBBBBBBBBB2', '2026-02-02T11:00:00.000Z', null],
+  ['Gamma conformance key', 'Portal', 'Thames Cyber Brokers', 'broker@brokerage.example', 'ck_CCCCCCCCCCCCCCCCCCC3', '2026-02-03T11:00:00.000Z', '2026-02-28T08:00:00.000Z'],
+  ['Delta conformance key', 'nightly reports', 'Harbor Insurance Group', 'agent@otheragency.example', 'ck_DDDDDDDDDDDDDDDDDDD4', '2026-02-04T11:00:00.000Z', '2026-02-27T08:00:00.000Z'],
+  ['epsilon conformance key', null, 'Summit Risk Partners', 'agent@agency.example', 'ck_EEEEEEEEEEEEEEEEEEE5', '2026-02-05T11:00:00.000Z', null],
+];
+
+const LISTS = [CLAIMS, AUDIT, USERS, SURPLUS, REFERENCE_STATES, CLIENT_ACCOUNTS, WEBHOOKS, API_KEYS];
 
 /** A complete US claim; the seeds below change the columns the table shows. */
 const US_CLAIM = {
@@ -418,6 +509,26 @@ beforeAll(async () => {
     );
   }
 
+  // Webhooks and API keys written straight to their tables (no audit entries, so the audit log's counts stand).
+  for (const [company, account, clientId, url, created, updated] of WEBHOOK_SEEDS) {
+    const [row] = await t.db.query<{ id: string }>(
+      `INSERT INTO webhooks (account_id, company_name, client_id, client_secret_sealed, webhook_url, created_at, updated_at)
+       SELECT id, $2, $3, 'v1.sealed.elsewhere.x', $4, $5, $6 FROM accounts WHERE name = $1 RETURNING id`,
+      [account, company, clientId, url, created, updated],
+    );
+    const bucket = `${account.split(' ')[0]!.toLowerCase()}Hooks`;
+    (integrationIds[bucket] ??= []).push(row!.id);
+  }
+  for (const [name, description, account, maker, keyId, created, lastUsed] of KEY_SEEDS) {
+    await t.db.query(
+      `INSERT INTO api_keys (key_id, account_id, name, description, secret_hash, created_by, created_at, updated_at, last_used_at)
+       SELECT $1, a.id, $2, $3, repeat('0', 64), u.id, $5, $5, $6 FROM accounts a, users u WHERE a.name = $4 AND u.email = $7`,
+      [keyId, name, description, account, created, lastUsed, maker],
+    );
+    const bucket = `${account.split(' ')[0]!.toLowerCase()}Keys`;
+    (integrationIds[bucket] ??= []).push(keyId);
+  }
+
   // One write a minute from 10:00, so created, modified and the audit times differ from one another.
   t.clock.set('2026-03-02T10:00:00.000Z');
   for (const [name, caller, account, host, body] of SEEDS) {
@@ -491,10 +602,10 @@ describe.each(LISTS)('$name: list', (resource) => {
   });
 
   test.each(resource.tenants)('$caller sees only its tenant\'s rows, also when it asks for another account', async ({ caller, sees }) => {
-    const rows = await allRows(resource, 'sort=created,asc', caller);
+    const rows = await allRows(resource, `sort=${resource.sorts[0]!.field},asc`, caller);
     expect(rows.map(resource.key).sort()).toEqual([...sees()].sort());
     for (const account of ['acme', 'thameside', 'harborClient']) {
-      const asked = await allRows(resource, `accountId=${accounts[account]}&sort=created,asc`, caller);
+      const asked = await allRows(resource, `accountId=${accounts[account]}&sort=${resource.sorts[0]!.field},asc`, caller);
       expect(asked.every((row) => sees().includes(resource.key(row)))).toBe(true);
     }
   });
