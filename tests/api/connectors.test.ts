@@ -419,6 +419,25 @@ describe('scores, history and actions of a connected tool', () => {
   });
 });
 
+describe('the connections list', () => {
+  it('sorts, searches, filters and pages on the server', async () => {
+    const all = await ok('policyholder', 'GET', '/api/connector/v1/connections?size=100');
+    expect(all.totalElements).toBeGreaterThanOrEqual(5);
+    const names = (await ok('policyholder', 'GET', '/api/connector/v1/connections?size=100&sort=connectorName,asc')).content.map((row: Json) => row.connectorName.toLowerCase());
+    expect(names).toEqual([...names].sort());
+    const scores = (await ok('policyholder', 'GET', '/api/connector/v1/connections?size=100&sort=latestScore,desc')).content.map((row: Json) => row.latestScore / row.maxScore);
+    expect(scores).toEqual([...scores].sort((a: number, b: number) => b - a));
+    const first = await ok('policyholder', 'GET', '/api/connector/v1/connections?size=2&page=0');
+    const second = await ok('policyholder', 'GET', '/api/connector/v1/connections?size=2&page=1');
+    expect(first.content).toHaveLength(2);
+    expect(first.content.map((row: Json) => row.id).filter((id: string) => second.content.some((other: Json) => other.id === id))).toEqual([]);
+    expect((await ok('policyholder', 'GET', '/api/connector/v1/connections?search=QUALYS')).content.map((row: Json) => row.connectorType)).toEqual(['QUALYSVM']);
+    expect((await ok('policyholder', 'GET', '/api/connector/v1/connections?search=%25')).totalElements).toBe(0);
+    expect((await ok('policyholder', 'GET', `/api/connector/v1/connections?cbid=${acmeId}&connectorType=WIZER`)).content.map((row: Json) => row.connectorType)).toEqual(['WIZER']);
+    expect((await call('policyholder', 'GET', '/api/connector/v1/connections?sort=credentials,asc')).statusCode).toBe(400);
+  });
+});
+
 describe('removal', () => {
   it.each([['connections/{id}', (id: string) => `/api/connector/v1/connections/${id}`], ['{connectorId}', (id: string) => `/api/connector/v1/${id}`]] as const)(
     'DELETE %s removes the connection with its snapshots and is audited',
