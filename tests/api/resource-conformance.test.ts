@@ -393,7 +393,41 @@ const KEY_SEEDS: Array<[string, string | null, string, string, string, string, s
   ['epsilon conformance key', null, 'Summit Risk Partners', 'agent@agency.example', 'ck_EEEEEEEEEEEEEEEEEEE5', '2026-02-05T11:00:00.000Z', null],
 ];
 
-const LISTS = [CLAIMS, AUDIT, USERS, SURPLUS, REFERENCE_STATES, CLIENT_ACCOUNTS, WEBHOOKS, API_KEYS];
+/** Agencies as provider staff list them (agencies.test.ts holds the writes, the logos and the cluster's and aggregator's reach). */
+const AGENCIES: ListResource = {
+  name: 'agencies',
+  url: '/api/account/v1/agency/search',
+  reader: 'admin',
+  key: (row) => row.id,
+  tieBreak: (row) => [row.id],
+  sorts: [
+    { field: 'name', value: (row) => lower(row.name) },
+    { field: 'users', value: (row) => row.users },
+  ],
+  undeclaredSorts: ['contactEmail,asc', 'edition,desc', 'id'],
+  smallPage: 1,
+  maxPage: 200,
+  search: [
+    { query: 'search=SUMMIT', matches: (row) => text(row, ['name'], 'summit'), count: 1 },
+    { query: 'search=1876', matches: (row) => text(row, ['npn'], '1876'), count: 1 },
+    { query: 'search=%25', matches: () => false, count: 0 },
+  ],
+  filters: [
+    { query: 'edition=uk', matches: (row) => row.edition === 'uk', count: 1 },
+    { query: 'edition=us', matches: (row) => row.edition === 'us', count: 3 },
+    { query: 'organisationId={summit}', matches: () => false, count: 0 },
+  ],
+  ranges: [],
+  badRanges: [],
+  tenants: [
+    { caller: 'agent', sees: () => [accounts.summit!] },
+    { caller: 'otherAgent', sees: () => [accounts.harbor!] },
+    { caller: 'carrier', sees: () => [] },
+    { caller: 'policyholder', sees: () => [] },
+  ],
+};
+
+const LISTS = [CLAIMS, AUDIT, USERS, SURPLUS, REFERENCE_STATES, CLIENT_ACCOUNTS, WEBHOOKS, API_KEYS, AGENCIES];
 
 /** A complete US claim; the seeds below change the columns the table shows. */
 const US_CLAIM = {
