@@ -341,6 +341,9 @@ describe('adding accounts to a user', () => {
     });
     expect(added.statusCode, added.body).toBe(200);
     expect(added.json().accountIds).toEqual([client]);
+    // The agency that gave its client account takes it away again; another agency cannot.
+    expect((await call('otherAgent', 'DELETE', `/api/auth/v1/users/${id}/accounts/${client}`)).statusCode).toBe(404);
+    expect((await call('agent', 'DELETE', `/api/auth/v1/users/${id}/accounts/${client}`)).statusCode).toBe(204);
   });
 
   it("an agency adds only its own and its clients' accounts, roles of their type, teams of that organisation", async () => {

@@ -4,6 +4,7 @@ import { callerOf } from '../../auth/authenticate.ts';
 import { findInvitation, isLive } from '../../auth/invitations.ts';
 import { PROVIDER_ACCOUNT_TYPE } from '../../auth/session-context.ts';
 import { HttpError, notFound } from '../../http/http-error.ts';
+import { managesClients } from '../../tenancy/tenant-scope.ts';
 import type { Caller } from '../../services.ts';
 import type { HandlerModule } from '../../contract/handlers.ts';
 
@@ -60,9 +61,11 @@ export const handlers: HandlerModule = (services) => ({
     const { userId, accountId } = request.params;
     const { db, clock } = services;
     await db.transaction(async (tx) => {
-      const [home] = await tx.query<{ account_id: string }>('SELECT account_id FROM users WHERE id = $1 AND removed_at IS NULL', [userId]);
-      // An account's admins end memberships of their account; an organisation's admins those of their own users.
-      if (!mayManage(caller, accountId) && home?.account_id !== caller.accountId) throw notFound(MEMBERSHIP_MESSAGES.notFound);
+      // An account's admins (and an agency's, for the client accounts it manages) end memberships of that account.
+      const [account] = await tx.query<{ agency_id: string | null }>('SELECT agency_id FROM accounts WHERE id = $1', [accountId]);
+      const managesClient = managesClients(caller.accountType) && account?.agency_id === caller.accountId;
+      if (!mayManage(caller, accountId) && !managesClient) throw notFound(MEMBERSHIP_MESSAGES.notFound);
+      const [home] = await tx.query<{ account_id: string }>('SELECT account_id FROM users WHERE id = $1', [userId]);
       if (home?.account_id === accountId) throw new HttpError(400, MEMBERSHIP_MESSAGES.homeAccount);
       const removed = await tx.query<{ role_id: string }>(
         'DELETE FROM user_accounts WHERE user_id = $1 AND account_id = $2 RETURNING role_id',
