@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import { createBusinessAccount } from '../../server/resources/accounts/create-account.ts';
-import { seedDemoRecords } from '../../server/seed/demo-records.ts';
+import { DEMO_CLIENTS, seedDemoRecords } from '../../server/seed/demo-records.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
 /**
@@ -471,8 +471,11 @@ describe('the demo accounts of a development start', () => {
     try {
       await dev.db.transaction((tx) => seedDemoRecords(tx, dev.clock));
       const [counts] = await dev.db.query<{ details: number; submissions: number; scans: number; interested: number }>(
-        `SELECT (SELECT count(*)::int FROM account_details) AS details, (SELECT count(*)::int FROM submissions) AS submissions,
+        `SELECT (SELECT count(*)::int FROM account_details d JOIN accounts a ON a.id = d.account_id WHERE a.name = ANY($1)) AS details,
+                (SELECT count(*)::int FROM submissions) AS submissions,
                 (SELECT count(*)::int FROM account_scans) AS scans, (SELECT count(*)::int FROM account_interested_agencies WHERE account_id = (SELECT id FROM accounts WHERE name = 'Acme Precision Manufacturing')) AS interested`,
+        [[...DEMO_CLIENTS.map((client) => client.name), 'Acme Precision Manufacturing', 'Union Square Bistro Group', 'Nimbus Cloud Consulting',
+          'Juniper Legal Services', 'Orchard Lane Dental', 'Clydeside Engineering Ltd']],
       );
       expect(counts).toEqual({ details: 12, submissions: 10, scans: 1, interested: 2 });
     } finally {
