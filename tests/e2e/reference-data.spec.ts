@@ -129,6 +129,8 @@ test('an agency admin creates a tag, uploads a CSV of accounts with it and sees 
   const accounts = page.getByRole('table', { name: 'Accounts' });
   await page.getByPlaceholder(/^Search by account name/).fill(`Blue Ridge Outfitters ${tag}`);
   const account = accounts.getByRole('row').filter({ hasText: `Blue Ridge Outfitters ${tag}` });
+  // The search has settled when the account is the table's one row.
+  await expect(page.getByText('1–1 of 1')).toBeVisible();
   await account.getByRole('button', { name: 'Row actions' }).click();
   await page.getByRole('menuitem', { name: 'Apply tags' }).click();
   const apply = page.getByRole('dialog', { name: 'Apply tags' });
