@@ -58,4 +58,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     caller: Caller | null;
   }
+  /** Every contract route carries its operation's id (contract/register-routes.ts). */
+  interface FastifyContextConfig {
+    operationId?: string;
+  }
 }
