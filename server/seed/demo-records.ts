@@ -147,7 +147,8 @@ export async function seedDemoRecords(tx: Queryable, clock: Clock): Promise<void
         data.name, data.companyName, data.city, data.state ?? null, data.zipCode, lossDate, reported, user!.id,
         claim.filed ? reported : null, claim.filed ? user!.id : null],
     );
-  }  await seedDemoAccounts(tx, clock);
+  }
+  await seedDemoAccounts(tx, clock);
   await seedDemoOrganisations(tx, clock);
   await seedDemoReference(tx, clock);
   await seedDemoUsers(tx, clock);

@@ -103,7 +103,7 @@ describe('dashboard and administration tables', () => {
     expect(column(table('agency-quotes', 'us'), 'agentName').header).toBe('Agent');
     const accounts = table('agency-accounts', 'uk');
     expect(accounts.columns.map((candidate) => candidate.header)).toEqual(
-      ['Account Name', 'Type', 'Domain', 'Town/City', 'Postcode', 'Turnover', 'Employees', 'Last Updated', 'Account ID'],
+      ['Account Name', 'Type', 'Domain', 'Town/City', 'Postcode', 'Phone', 'Brokerage', 'Broker', 'Team', 'Turnover', 'Employees', 'Last Updated', 'Account ID'],
     );
     expect(table('agency-accounts', 'us').columns.map((candidate) => candidate.header)).toContain('State');
     const csv = toCsv(accounts, accounts.sample!.slice(0, 1), formatting('uk'));

@@ -17,7 +17,8 @@ function resource(dir: string, name: string, source: string): void {
 }
 
 // Building handlers reads only the clock (the console's deployment time); nothing runs here.
-const services = { clock: new ManualClock() } as unknown as Services;
+// What handler modules read while being built (not while answering): the clock and the configuration.
+const services = { clock: new ManualClock(), config: { production: false } } as unknown as Services;
 
 test('two resources handling one operation stop the start, naming both', async () => {
   const dir = join(root, 'twice');
