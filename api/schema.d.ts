@@ -4841,6 +4841,7 @@ export interface components {
         };
         /** @description The industry-code form's data (definitions/forms/industry-code.json): naicsCode in the US edition, sicCode in the UK edition (the UK overlay renames it); which one is required, and its limits, come from the definition. */
         IndustryCodeFields: {
+            /** @description Bounded here only as an integer; the 10 to 999999 rule and its message come from the form definition */
             naicsCode?: number;
             sicCode?: string;
             title?: string;
