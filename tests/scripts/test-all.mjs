@@ -11,7 +11,8 @@
 import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 
-const RESULTS = 'test-results';
+// Not test-results/: Playwright empties that folder when it starts, beside a step still writing here.
+const RESULTS = 'test-reports';
 rmSync(RESULTS, { recursive: true, force: true });
 mkdirSync(RESULTS, { recursive: true });
 
