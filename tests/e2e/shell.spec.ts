@@ -16,18 +16,25 @@ test('the agency dashboard shows its tables as tabs; a list the server cannot gi
   await page.goto('/agency/dashboard');
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
   await expect(page.getByTestId('area-name')).toHaveText('Agency');
-  for (const [tab, id] of [
-    ['Quotes', 'QUOTES'],
-    ['Binders', 'BINDERS'],
-    ['Policies', 'POLICIES'],
-    ['Accounts', 'ACCOUNTS'],
-    ['Submissions', 'SUBMISSIONS'],
+  for (const [tab, id, served] of [
+    ['Quotes', 'QUOTES', false],
+    ['Binders', 'BINDERS', false],
+    ['Policies', 'POLICIES', false],
+    ['Accounts', 'ACCOUNTS', true],
+    ['Submissions', 'SUBMISSIONS', true],
   ] as const) {
     await page.getByRole('tab', { name: tab }).click();
     // The first tab is the default one; choosing another puts it in the address.
     if (id !== 'QUOTES') await expect(page).toHaveURL(new RegExp(`[?&]tab=${id}$`));
-    // Not an empty table, which would claim there are none.
-    await expect(page.getByRole('tabpanel', { name: tab }).getByTestId('table-unavailable')).toContainText(`${tab} are not available in this version of the console yet.`);
+    const panel = page.getByRole('tabpanel', { name: tab });
+    if (served) {
+      // The agency's real records, not a notice.
+      await expect(panel.getByRole('table', { name: tab }).getByRole('row').nth(1)).toBeVisible();
+      await expect(panel.getByTestId('table-unavailable')).toHaveCount(0);
+    } else {
+      // Not an empty table, which would claim there are none.
+      await expect(panel.getByTestId('table-unavailable')).toContainText(`${tab} are not available in this version of the console yet.`);
+    }
   }
   // A link opens its tab.
   await page.goto('/agency/dashboard?tab=POLICIES');
