@@ -167,7 +167,9 @@ for (const edition of EDITIONS) {
         page.on('response', async (response) => {
           for (const operationId of operations) {
             if (response.request().method() === 'GET' && operationPattern(operationId).test(new URL(response.url()).pathname + new URL(response.url()).search) && response.ok()) {
-              answers.set(operationId, await response.json().catch(() => undefined));
+              // A read the page cancelled (a newer query superseded it) has no body: wait for one that answered.
+              const body = await response.json().catch(() => undefined);
+              if (body !== undefined) answers.set(operationId, body);
             }
           }
         });
