@@ -8,7 +8,7 @@ import { ConfirmDialog } from '../dialog/confirm-dialog.tsx';
 import { run } from '../session/api.ts';
 import { useCurrentUser, usePermission } from '../session/use-session.ts';
 import { toaster } from '../shell/toaster.tsx';
-import { LogoCropDialog } from './logo-crop-dialog.tsx';
+import { ImageCropDialog } from '../dialog/image-crop-dialog.tsx';
 import { LOGO_KINDS, LOGO_TEXTS, type LogoKind } from './logo-texts.ts';
 
 type Logo = { status: 'loading' } | { status: 'none' } | { status: 'ready'; dataUrl: string } | { status: 'error'; message: string };
@@ -175,7 +175,18 @@ function LogoCard({ agencyId, kind, mayChange }: { agencyId: string; kind: LogoK
         </Card.Footer>
       )}
       {picked && (
-        <LogoCropDialog kind={kind} imageUrl={picked} busy={busy} error={cropError} onSave={(area) => void save(area)} onClose={() => setPicked(undefined)} />
+        <ImageCropDialog
+          title={`Crop the ${spec.title.toLowerCase()}`}
+          note={spec.note}
+          frame={{ minZoom: spec.minZoom, maxZoom: spec.maxZoom, step: 0.1, aspect: spec.aspect }}
+          testId={`logo-crop-${kind}`}
+          size="lg"
+          imageUrl={picked}
+          busy={busy}
+          error={cropError}
+          onSave={(area) => void save(area)}
+          onClose={() => setPicked(undefined)}
+        />
       )}
       {confirming && (
         <ConfirmDialog

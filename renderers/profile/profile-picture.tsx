@@ -7,7 +7,7 @@ import { useCurrentUser } from '../session/use-session.ts';
 import { currentUserQuery, sessionStore } from '../session/store.ts';
 import { usePictureSrc } from '../shell/picture-src.ts';
 import { toaster } from '../shell/toaster.tsx';
-import { PictureCropDialog } from './picture-crop-dialog.tsx';
+import { ImageCropDialog } from '../dialog/image-crop-dialog.tsx';
 
 /** Spec 001 sections 5 and 8: the picture's limits and texts, verbatim. */
 export const PICTURE_TEXTS = {
@@ -16,6 +16,8 @@ export const PICTURE_TEXTS = {
   uploaded: 'Photo Uploaded Successfully!',
 } as const;
 const MAX_BYTES = 2 * 1024 * 1024;
+/** Spec 001 section 9: 'Profile picture: 2MB, zoom 1 to 3, step 0.1'; framed round. */
+const PICTURE_FRAME = { minZoom: 1, maxZoom: 3, step: 0.1, aspect: 1, round: true } as const;
 const ACCEPT = 'image/png,image/jpeg,image/gif';
 
 /** 'The failure text. The server's reason.' — the reason only when it says something more. */
@@ -147,7 +149,17 @@ export function ProfilePicture() {
         />
       </Stack>
       {upload && (
-        <PictureCropDialog imageUrl={upload.url} busy={busy} error={cropError} onSave={(area) => void save(area)} onClose={() => setUpload(undefined)} />
+        <ImageCropDialog
+          title="Crop your photo"
+          note="Drag the photo to place it in the circle; everyone who works with you sees this picture."
+          frame={PICTURE_FRAME}
+          testId="picture-crop"
+          imageUrl={upload.url}
+          busy={busy}
+          error={cropError}
+          onSave={(area) => void save(area)}
+          onClose={() => setUpload(undefined)}
+        />
       )}
     </Box>
   );

@@ -2,21 +2,38 @@ import { useCallback, useState } from 'react';
 import Cropper, { type Area } from 'react-easy-crop';
 import { Alert, Box, Button, CloseButton, Dialog, HStack, Portal, Slider, Text } from '@chakra-ui/react';
 
-/** Spec 001 section 9: 'Profile picture: 2MB, zoom 1 to 3, step 0.1'. */
-export const PICTURE_ZOOM = { min: 1, max: 3, step: 0.1 } as const;
+/** How a picture is framed: its zoom range and step, the frame's aspect and shape. */
+export interface CropFrame {
+  minZoom: number;
+  maxZoom: number;
+  step: number;
+  aspect: number;
+  round?: boolean;
+}
 
 /**
- * Frames the uploaded photo for the profile picture: a round, square-cropped frame, drag to move, the slider
- * (or the wheel) to zoom from 1 to 3 in steps of 0.1. The square chosen is reported in the photo's own pixels,
- * which is what the server crops by.
+ * Frames an uploaded picture before the server crops it (profile pictures, agency logos): drag to move, the
+ * slider (or the wheel) to zoom within the frame's range. The area chosen is reported in the picture's own
+ * pixels, which is what the server crops by; zoomed out below 1 the area reaches past the picture (the server
+ * leaves that part transparent).
  */
-export function PictureCropDialog({
+export function ImageCropDialog({
+  title,
+  note,
+  frame,
+  testId,
+  size = 'md',
   imageUrl,
   busy,
   error,
   onSave,
   onClose,
 }: {
+  title: string;
+  note: string;
+  frame: CropFrame;
+  testId: string;
+  size?: 'md' | 'lg';
   imageUrl: string;
   busy: boolean;
   error?: string;
@@ -24,30 +41,31 @@ export function PictureCropDialog({
   onClose: () => void;
 }) {
   const [crop, setCrop] = useState({ x: 0, y: 0 });
-  const [zoom, setZoom] = useState<number>(PICTURE_ZOOM.min);
+  const [zoom, setZoom] = useState(Math.max(1, frame.minZoom));
   const [area, setArea] = useState<Area>();
   const onCropComplete = useCallback((_: Area, pixels: Area) => setArea(pixels), []);
   return (
-    <Dialog.Root open size="md" onOpenChange={(details) => !details.open && !busy && onClose()}>
+    <Dialog.Root open size={size} onOpenChange={(details) => !details.open && !busy && onClose()}>
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
-          <Dialog.Content data-testid="picture-crop">
+          <Dialog.Content data-testid={testId}>
             <Dialog.Header>
-              <Dialog.Title>Crop your photo</Dialog.Title>
+              <Dialog.Title>{title}</Dialog.Title>
             </Dialog.Header>
             <Dialog.Body>
-              <Box position="relative" height="72" bg="bg.muted" rounded="md" overflow="hidden" data-testid="picture-cropper">
+              <Box position="relative" height="72" bg="bg.muted" rounded="md" overflow="hidden" data-testid={`${testId}-cropper`}>
                 <Cropper
                   image={imageUrl}
                   crop={crop}
                   zoom={zoom}
-                  minZoom={PICTURE_ZOOM.min}
-                  maxZoom={PICTURE_ZOOM.max}
-                  zoomSpeed={PICTURE_ZOOM.step * 2}
-                  aspect={1}
-                  cropShape="round"
-                  showGrid={false}
+                  minZoom={frame.minZoom}
+                  maxZoom={frame.maxZoom}
+                  zoomSpeed={frame.step * 2}
+                  aspect={frame.aspect}
+                  cropShape={frame.round ? 'round' : 'rect'}
+                  showGrid={!frame.round}
+                  restrictPosition={frame.minZoom >= 1}
                   onCropChange={setCrop}
                   onZoomChange={setZoom}
                   onCropComplete={onCropComplete}
@@ -55,11 +73,11 @@ export function PictureCropDialog({
               </Box>
               <Slider.Root
                 mt="4"
-                min={PICTURE_ZOOM.min}
-                max={PICTURE_ZOOM.max}
-                step={PICTURE_ZOOM.step}
+                min={frame.minZoom}
+                max={frame.maxZoom}
+                step={frame.step}
                 value={[zoom]}
-                onValueChange={(details) => setZoom(details.value[0] ?? PICTURE_ZOOM.min)}
+                onValueChange={(details) => setZoom(details.value[0] ?? frame.minZoom)}
               >
                 <HStack justify="space-between">
                   <Slider.Label>Zoom</Slider.Label>
@@ -73,10 +91,10 @@ export function PictureCropDialog({
                 </Slider.Control>
               </Slider.Root>
               <Text fontSize="sm" color="fg.muted" mt="2">
-                Drag the photo to place it in the circle; everyone who works with you sees this picture.
+                {note}
               </Text>
               {error && (
-                <Alert.Root status="error" mt="4" data-testid="picture-crop-error">
+                <Alert.Root status="error" mt="4" data-testid={`${testId}-error`}>
                   <Alert.Indicator />
                   <Alert.Title>{error}</Alert.Title>
                 </Alert.Root>
