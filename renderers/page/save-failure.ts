@@ -37,7 +37,9 @@ export function saveFailure(error: unknown, failureText: string): SaveFailure {
  */
 export function withDetail(failureText: string, detail: string | undefined): string {
   if (failureText.includes(MESSAGE_PLACEHOLDER)) return failureText.replace(MESSAGE_PLACEHOLDER, detail ?? '').trim() || GENERIC_FAILURE;
-  return detail && detail !== failureText ? `${failureText}. ${detail}` : failureText;
+  if (!detail || detail === failureText) return failureText;
+  // A text that ends a sentence itself ('Please try again.') takes no second full stop.
+  return `${/[.!?]$/.test(failureText) ? failureText : `${failureText}.`} ${detail}`;
 }
 
 /** Where a failure text places the server's message. */

@@ -15,7 +15,8 @@ describe('failure texts', () => {
     expect(withDetail('{message}', 'License not found.')).toBe('License not found.');
     expect(withDetail('Failed to delete domain: {message}', 'Domain in use')).toBe('Failed to delete domain: Domain in use');
     expect(withDetail('{message}', undefined)).toBe('That did not work');
-    expect(withDetail('Failed to edit license. Please try again!', 'License not found.')).toBe('Failed to edit license. Please try again!. License not found.');
+    expect(withDetail('Failed to edit license. Please try again!', 'License not found.')).toBe('Failed to edit license. Please try again! License not found.');
+    expect(withDetail('Error saving claim', 'A filed claim cannot be changed.')).toBe('Error saving claim. A filed claim cannot be changed.');
   });
 
   it('a refused save with field messages keeps a plain failure text, and fills in a {message} one', () => {
