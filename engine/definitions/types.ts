@@ -4,12 +4,15 @@
  * these types describe what the rest of the engine may rely on once a document has passed it.
  */
 import type { RulesLogic } from 'json-logic-js';
+import type { RaterDefinition } from './rater-types.ts';
+
+export * from './rater-types.ts';
 
 export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
 export type JsonObject = { [key: string]: JsonValue };
 export type JsonLogic = RulesLogic | JsonValue;
 
-export const DEFINITION_KINDS = ['form', 'table', 'list', 'page'] as const;
+export const DEFINITION_KINDS = ['form', 'table', 'list', 'page', 'product', 'coverage-catalogue', 'rating-table', 'rater-presets', 'rater-sample-risks'] as const;
 export type DefinitionKind = (typeof DEFINITION_KINDS)[number];
 
 interface DefinitionBase {
@@ -63,6 +66,24 @@ export interface FormBinding {
   update?: string;
   /** The text of a refused save: the server's 400 message and the dialog's alert ('Error saving claim'). */
   failureText?: string;
+  /** Asked before a save: what the save would do, and a confirmation when that needs one (spec 002 'Make Changes'). */
+  precheck?: FormPrecheck;
+}
+
+/**
+ * A question put to the server before a save (spec 002 section 4: 'Saving outside a quote first checks
+ * whether the changes will invalidate or refer quotes'): the operation is called with the save's path
+ * parameters and body; when `confirmWhen` holds over `{ result }` the confirmation opens, and the save
+ * goes ahead only once it is accepted. Otherwise the save proceeds at once.
+ */
+export interface FormPrecheck {
+  operation: string;
+  confirmWhen: JsonLogic;
+  title: string;
+  /** The confirmation's text: json-logic over `{ result }` (a plain string is itself). */
+  text: JsonLogic;
+  confirmLabel: string;
+  cancelLabel?: string;
 }
 
 export interface FormActions {
@@ -74,6 +95,8 @@ export interface FormActions {
   disableUntilValid?: boolean;
   /** Dialog width. */
   size?: 'sm' | 'md' | 'lg' | 'xl';
+  /** Asked before a dialog with changes is closed ('You have unsaved changes, are you sure you want to cancel?'). */
+  cancelConfirm?: string;
 }
 
 export interface FormDefinition extends DefinitionBase {
@@ -173,6 +196,11 @@ export interface PageAction {
   choose?: ActionChoice;
   /** After a success, a value shown once in a dialog with a copy button (a new API key's secret). */
   reveal?: ActionReveal;
+  /**
+   * Json-logic over the scope (`{ record }` on a detail block): a text while the action may not be used (the
+   * button shows disabled with the text beside it and as its tooltip), nothing otherwise.
+   */
+  disabledReason?: JsonLogic;
 }
 
 /**
@@ -268,12 +296,16 @@ export interface DetailBlock {
   editableWhen?: JsonLogic;
   /** Blocks below the record; their json-logic reads the record (`{"var": "record.id"}`). */
   related?: PageBlock[];
+  /** Buttons above the record: a dialog on the record (load and update), an operation, or a page to go to. */
+  actions?: PageAction[];
 }
 
 /** A registered bespoke component (engine/pages/page-components.ts lists the names). */
 export interface ComponentBlock {
   type: 'component';
   component: string;
+  /** What the component is about: name -> json-logic over the page scope (`{"accountId": {"var": "record.id"}}`). */
+  params?: Record<string, JsonLogic>;
 }
 
 /** A short text: a heading and what the area offers (edition terms allowed). */
@@ -299,7 +331,7 @@ export interface PageDefinition extends DefinitionBase {
   blocks: PageBlock[];
 }
 
-export type Definition = FormDefinition | TableDefinition | ListDefinition | PageDefinition;
+export type Definition = FormDefinition | TableDefinition | ListDefinition | PageDefinition | RaterDefinition;
 
 /** An edition overlay: RFC 7396 merge patch, then RFC 6902 operations, for one definition. */
 export interface Overlay {

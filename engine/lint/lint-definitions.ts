@@ -6,6 +6,7 @@ import { lintForm } from './lint-form.ts';
 import { lintTerms } from './lint-terms.ts';
 import { lintFormContract, lintTableContract, type ContractOperations } from './lint-contract.ts';
 import type { LintFault } from './lint-fault.ts';
+import { lintRater } from './lint-rater.ts';
 
 /**
  * The one lint, used by the studio, the server (before a publish) and the test suite. Forms are linted
@@ -33,6 +34,7 @@ export function lintRegistry(registry: Registry, operations?: ContractOperations
       if (resolved.kind === 'page') faults.push(...lintPage(resolved as PageDefinition, lookupsIn(registry, edition), operations).map(tag));
     }
   }
+  faults.push(...lintRater(registry));
   return dedupe(faults);
 }
 

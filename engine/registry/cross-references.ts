@@ -1,6 +1,7 @@
 import type { Definition, FormDefinition, PageDefinition, TableDefinition } from '../definitions/types.ts';
 import { blocksOf } from '../pages/page-blocks.ts';
 import type { DefinitionFault } from './faults.ts';
+import { raterReferenceFaults } from './rater-references.ts';
 
 /**
  * References between definitions that a meta-schema cannot check on its own: option lists named by
@@ -27,6 +28,7 @@ export function crossReferenceFaults(entries: { definition: Definition; file: st
     if (definition.kind === 'page') checkPageReferences(definition as PageDefinition, file, expect);
   }
   faults.push(...routeClashes(entries));
+  faults.push(...raterReferenceFaults(entries));
   return faults;
 }
 

@@ -6,15 +6,36 @@ import listMeta from '../meta/list.schema.json';
 import pageMeta from '../meta/page.schema.json';
 import overlayMeta from '../meta/overlay.schema.json';
 import editionMeta from '../meta/edition.schema.json';
+import productMeta from '../meta/product.schema.json';
+import coverageCatalogueMeta from '../meta/coverage-catalogue.schema.json';
+import ratingTableMeta from '../meta/rating-table.schema.json';
+import raterPresetsMeta from '../meta/rater-presets.schema.json';
+import raterSampleRisksMeta from '../meta/rater-sample-risks.schema.json';
 import type { DefinitionFault } from './faults.ts';
 
-export type MetaKind = 'form' | 'table' | 'list' | 'page' | 'overlay' | 'edition';
+export type MetaKind =
+  | 'form'
+  | 'table'
+  | 'list'
+  | 'page'
+  | 'product'
+  | 'coverage-catalogue'
+  | 'rating-table'
+  | 'rater-presets'
+  | 'rater-sample-risks'
+  | 'overlay'
+  | 'edition';
 
 const META_SCHEMAS: Record<MetaKind, object> = {
   form: formMeta,
   table: tableMeta,
   list: listMeta,
   page: pageMeta,
+  product: productMeta,
+  'coverage-catalogue': coverageCatalogueMeta,
+  'rating-table': ratingTableMeta,
+  'rater-presets': raterPresetsMeta,
+  'rater-sample-risks': raterSampleRisksMeta,
   overlay: overlayMeta,
   edition: editionMeta,
 };

@@ -24,7 +24,7 @@ import { UnsavedChangesGuard } from './unsaved-changes-guard.tsx';
 import { useDebounced } from './use-debounced.ts';
 import { formatWhen, KIND_COLORS } from './format.ts';
 
-const META_KINDS: MetaKind[] = ['form', 'table', 'list', 'page', 'overlay', 'edition'];
+const META_KINDS: MetaKind[] = ['form', 'table', 'list', 'page', 'product', 'coverage-catalogue', 'rating-table', 'rater-presets', 'rater-sample-risks', 'overlay', 'edition'];
 
 interface Props {
   studioKey: StudioKey;

@@ -3,6 +3,8 @@ import {
   DefinitionError,
   lintForm,
   lintPage,
+  lintRater,
+  RATER_DEFINITION_KINDS,
   validateAgainstMeta,
   type ContractOperations,
   type Definition,
@@ -107,6 +109,10 @@ const KNOWN_OPERATIONS: ContractOperations = Object.fromEntries(Object.keys(OPER
 function lintOf(resolved: Definition, registry: Registry, edition: EditionId) {
   if (resolved.kind === 'form') return lintForm(resolved as FormDefinition);
   if (resolved.kind === 'page') return lintPage(resolved as PageDefinition, pageLookups(registry, edition), KNOWN_OPERATIONS);
+  // A rater draft is checked by rating the sample risks with it; a refusal shows whichever definition it is found on.
+  if ((RATER_DEFINITION_KINDS as readonly string[]).includes(resolved.kind)) {
+    return lintRater(registry, edition).map((fault) => (fault.id === resolved.id ? fault : { ...fault, pointer: '', message: `${fault.id}#${fault.pointer || '/'}: ${fault.message}` }));
+  }
   return [];
 }
 

@@ -6,4 +6,16 @@ export function formatWhen(iso: string | null | undefined): string {
   return date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 }
 
-export const KIND_COLORS: Record<string, string> = { form: 'blue', table: 'purple', list: 'green', page: 'orange', edition: 'teal', overlay: 'pink' };
+export const KIND_COLORS: Record<string, string> = {
+  form: 'blue',
+  table: 'purple',
+  list: 'green',
+  page: 'orange',
+  edition: 'teal',
+  overlay: 'pink',
+  product: 'cyan',
+  'coverage-catalogue': 'cyan',
+  'rating-table': 'yellow',
+  'rater-presets': 'yellow',
+  'rater-sample-risks': 'gray',
+};

@@ -10,7 +10,7 @@ import { studioPath } from './document-keys.ts';
 import { draftKeys } from './draft-storage.ts';
 import { formatWhen, KIND_COLORS } from './format.ts';
 
-const KINDS = ['form', 'table', 'list', 'page', 'overlay', 'edition'];
+const KINDS = ['form', 'table', 'list', 'page', 'product', 'coverage-catalogue', 'rating-table', 'rater-presets', 'rater-sample-risks', 'overlay', 'edition'];
 
 /** Every document the studio can change: definitions, edition settings and overlays, with what is current. */
 export function StudioList() {

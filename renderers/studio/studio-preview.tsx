@@ -10,12 +10,14 @@ import { ListPreview } from '../preview/list-preview.tsx';
 import { PagePreview } from '../preview/page-preview.tsx';
 import { resolveIn } from './draft-check.ts';
 import { JsonTextArea } from './json-text-area.tsx';
+import { RaterPreview } from '../preview/rater-preview.tsx';
 import { useStable } from '../definitions/use-stable.ts';
 
 /**
  * The draft as users would see it, in the chosen edition: a form with editable sample data, its live
  * field messages and which rules hold (the gallery's engine panel); tables, lists and pages as the
- * gallery draws them. It follows the draft as it is typed, from the last version that loads.
+ * gallery draws them; the rater's definitions by rating the sample risks with the draft. It follows the
+ * draft as it is typed, from the last version that loads.
  */
 export function StudioPreview({ registry, definitionId, edition, persona, onPersona }: { registry: Registry; definitionId: string; edition: EditionId; persona: string; onPersona: (persona: string) => void }) {
   const resolved = useStable(useMemo(() => resolveIn(registry, definitionId, edition), [registry, definitionId, edition]));
@@ -43,6 +45,12 @@ function DefinitionPreview({ definition, registry, edition, persona, onPersona }
       return <ListPreview definition={definition as ListDefinition} />;
     case 'page':
       return <PagePreview definition={definition as PageDefinition} />;
+    case 'product':
+    case 'rating-table':
+    case 'coverage-catalogue':
+    case 'rater-presets':
+    case 'rater-sample-risks':
+      return <RaterPreview registry={registry} definition={definition} edition={edition} />;
   }
 }
 
