@@ -26,6 +26,7 @@ export default defineConfig({
     url: `${E2E_ORIGIN}/api/console-version`,
     // Always a fresh build: a server left running from an older build would test stale code.
     reuseExistingServer: false,
-    timeout: 120_000,
+    // A build and a first start of the embedded database on a busy two-core machine can take minutes.
+    timeout: 300_000,
   },
 });

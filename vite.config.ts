@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import type { Plugin } from 'vite';
@@ -28,7 +28,9 @@ function precompress(): Plugin {
     configResolved(config) {
       outDir = config.build.outDir.startsWith('/') ? config.build.outDir : join(config.root, config.build.outDir);
     },
-    closeBundle() {
+    closeBundle(error?: Error) {
+      // A failed build wrote nothing: let its own error be the one reported.
+      if (error || !existsSync(outDir)) return;
       for (const file of filesUnder(outDir).filter((path) => COMPRESSIBLE.test(path))) {
         const content = readFileSync(file);
         if (content.length < PRECOMPRESS_MIN_BYTES) continue;
@@ -62,5 +64,8 @@ export default defineConfig({
     // A test file's first app start loads every resource module (discovered at start-up) and migrates a
     // fresh embedded database; on a busy two-core machine that can pass the 10 s default.
     hookTimeout: 60_000,
+    // API tests that hash passwords or start a second app pass the 5 s default when the PostgreSQL run and
+    // the browser tests share the machine; a test that hangs still fails, after 20 s.
+    testTimeout: 20_000,
   },
 });

@@ -30,17 +30,35 @@ export interface RunArgs<O extends OperationId> {
 export type Run = <O extends OperationId>(operationId: O, args?: RunArgs<O>) => Promise<SuccessOf<O>>;
 
 /** One untyped entry into openapi-fetch: the types were checked above, per operation. */
-type RawRequest = (method: string, path: string, init: Record<string, unknown>) => Promise<{ data?: unknown }>;
+type RawRequest = (method: string, path: string, init: Record<string, unknown>) => Promise<{ data?: unknown; response: Response }>;
+
+/** What an operation that answers with a file (a proposal PDF) gives: the bytes and the name the server chose. */
+export class DownloadedFile {
+  constructor(
+    readonly blob: Blob,
+    readonly fileName: string,
+  ) {}
+}
+
+/** The file name of a Content-Disposition header ('attachment; filename="x.pdf"'), else `fallback`. */
+export function fileNameOf(disposition: string | null, fallback: string): string {
+  const match = disposition?.match(/filename\*?=(?:UTF-8'')?"?([^";]+)"?/i);
+  return match?.[1] ? decodeURIComponent(match[1]) : fallback;
+}
 
 export function createRun(client: ApiClient): Run {
   const request = client.request.bind(client) as unknown as RawRequest;
   return async (operationId, args = {}) => {
-    const operation = OPERATIONS[operationId];
-    const { data } = await request(operation.method.toLowerCase(), operation.path, {
+    const operation: { method: string; path: string; file?: boolean } = OPERATIONS[operationId];
+    const { data, response } = await request(operation.method.toLowerCase(), operation.path, {
       params: { path: args.params ?? {}, query: args.query ?? {} },
       ...(args.body === undefined ? {} : { body: args.body }),
       ...(args.signal ? { signal: args.signal } : {}),
+      ...(operation.file ? { parseAs: 'blob' } : {}),
     });
+    if (operation.file && data instanceof Blob) {
+      return new DownloadedFile(data, fileNameOf(response.headers.get('content-disposition'), `${operationId}.pdf`)) as unknown as SuccessOf<typeof operationId>;
+    }
     return data as SuccessOf<typeof operationId>;
   };
 }

@@ -16,11 +16,17 @@ export function lintFormContract(form: FormDefinition, operations: ContractOpera
     const operationId = form.binding?.[role];
     if (operationId && !operations[operationId]) fault(`/binding/${role}`, `operation ${operationId} is not in the API contract`, 'unknown-operation');
   }
-  // A lookup field reads its choices from an operation (ui:options.lookup, renderers/form/widgets/lookup-widget.tsx).
+  const precheck = form.binding?.precheck?.operation;
+  if (precheck && !operations[precheck]) fault('/binding/precheck/operation', `operation ${precheck} is not in the API contract`, 'unknown-operation');
+  // A lookup field reads its choices from an operation (ui:options.lookup, renderers/form/widgets/lookup-widget.tsx);
+  // a checked field asks one as it is typed (ui:options.check, renderers/form/remote-checks.tsx).
   for (const [field, ui] of Object.entries(form.uiSchema ?? {})) {
-    const lookup = (ui as { 'ui:options'?: { lookup?: { operation?: unknown } } } | null)?.['ui:options']?.lookup;
-    if (typeof lookup?.operation === 'string' && !operations[lookup.operation]) {
-      fault(`/uiSchema/${field}/ui:options/lookup/operation`, `operation ${lookup.operation} is not in the API contract`, 'unknown-operation');
+    const options = (ui as { 'ui:options'?: { lookup?: { operation?: unknown }; check?: { operation?: unknown } } } | null)?.['ui:options'];
+    for (const kind of ['lookup', 'check'] as const) {
+      const operationId = options?.[kind]?.operation;
+      if (typeof operationId === 'string' && !operations[operationId]) {
+        fault(`/uiSchema/${field}/ui:options/${kind}/operation`, `operation ${operationId} is not in the API contract`, 'unknown-operation');
+      }
     }
   }
   const submit = form.binding?.submit ? operations[form.binding.submit] : undefined;

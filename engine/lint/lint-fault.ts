@@ -27,4 +27,6 @@ export type LintCheck =
   | 'dialog-without-binding'
   | 'table-without-operation'
   | 'unknown-component'
-  | 'duplicate-tab';
+  | 'duplicate-tab'
+  | 'sample-risk-refused'
+  | 'product-without-sample';

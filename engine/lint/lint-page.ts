@@ -50,6 +50,8 @@ export function lintPage(page: PageDefinition, lookups: PageLookups, operations?
       if (form && !form.binding?.load) fault(`${pointer}/form`, `${block.form} has no binding.load to read the record with`, 'dialog-without-binding');
       if (form && block.editable && !form.binding?.update) fault(`${pointer}/editable`, `${block.form} has no binding.update to save the record with`, 'dialog-without-binding');
       operation(`${pointer}/form`, form?.binding?.load);
+      // A detail's actions act on its record, as a row action does on its row.
+      block.actions?.forEach((action, index) => actionChecks(`${pointer}/actions/${index}`, action, 'row'));
     }
     if (block.type === 'component' && !isPageComponent(block.component)) {
       fault(`${pointer}/component`, `no registered component ${block.component}`, 'unknown-component');

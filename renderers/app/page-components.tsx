@@ -1,7 +1,8 @@
-import type { ComponentType } from 'react';
 import type { PageComponentName } from '../../engine/index.ts';
+import type { PageComponent } from '../page/page-context.ts';
 import { AccountLookup } from '../accounts/account-lookup.tsx';
 import { NewAccountButton } from '../accounts/new-account-dialog.tsx';
+import { RiskFactors } from '../accounts/risk-factors.tsx';
 import { AuditLog } from '../audit/audit-log.tsx';
 import { AgencyLogos } from '../organisations/agency-logos.tsx';
 import { ApiActivityOverview } from '../integrations/api-activity-overview.tsx';
@@ -10,6 +11,7 @@ import { AwsConnectorHeader, GoogleConnectorHeader, MicrosoftConnectorHeader } f
 import { ConnectorOAuthCallback } from '../connectors/connector-oauth-callback.tsx';
 import { ConnectorPosture } from '../connectors/connector-posture.tsx';
 import { BulkUpload } from '../uploads/bulk-upload.tsx';
+import { P250CoverageEditor } from '../quoting/p250-coverage-editor.tsx';
 import { DefinitionGallery } from '../gallery/definition-gallery.tsx';
 import { SurplusNoticeTemplates } from '../licenses/surplus-notice-templates.tsx';
 import { ProfilePicture } from '../profile/profile-picture.tsx';
@@ -23,7 +25,7 @@ import { StudioRoutes } from '../studio/studio-routes.tsx';
  * The bespoke components page definitions may name, by the names engine/pages/page-components.ts lists
  * (a name missing here is a compile error). The app is the one place that knows every feature.
  */
-export const PAGE_COMPONENT_REGISTRY: Readonly<Record<PageComponentName, ComponentType>> = {
+export const PAGE_COMPONENT_REGISTRY: Readonly<Record<PageComponentName, PageComponent>> = {
   'area-welcome': AreaWelcome,
   'staff-tools': StaffTools,
   'profile-summary': ProfileSummary,
@@ -43,5 +45,7 @@ export const PAGE_COMPONENT_REGISTRY: Readonly<Record<PageComponentName, Compone
   'account-lookup': AccountLookup,
   'surplus-notice-templates': SurplusNoticeTemplates,
   'profile-picture': ProfilePicture,
+  'p250-coverage-editor': P250CoverageEditor,
   'bulk-upload': BulkUpload,
+  'risk-factors': RiskFactors,
 };

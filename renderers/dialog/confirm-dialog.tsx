@@ -1,13 +1,15 @@
 import { Alert, Button, Dialog, Portal, Text } from '@chakra-ui/react';
 
 /**
- * Asks before a row action calls its operation (the table definition's `confirm` text). While the call
- * runs the buttons are disabled; a failure shows in the dialog, which stays open.
+ * Asks before something goes ahead: a row action's operation (the table definition's `confirm` text), a save a
+ * pre-check says needs one, closing a form with changes. While the call runs the buttons are disabled; a
+ * failure shows in the dialog, which stays open.
  */
 export function ConfirmDialog({
   title,
   text,
   confirmLabel,
+  cancelLabel = 'Cancel',
   busy,
   error,
   destructive,
@@ -17,6 +19,7 @@ export function ConfirmDialog({
   title: string;
   text: string;
   confirmLabel: string;
+  cancelLabel?: string;
   busy: boolean;
   error?: string;
   destructive?: boolean;
@@ -43,7 +46,7 @@ export function ConfirmDialog({
             </Dialog.Body>
             <Dialog.Footer>
               <Button variant="outline" onClick={onClose} disabled={busy}>
-                Cancel
+                {cancelLabel}
               </Button>
               <Button colorPalette={destructive ? 'red' : undefined} onClick={onConfirm} loading={busy}>
                 {confirmLabel}

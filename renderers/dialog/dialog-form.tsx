@@ -1,4 +1,4 @@
-import { useCallback, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { Alert, Button, Dialog, Skeleton, Stack } from '@chakra-ui/react';
 import type { Edition, FormDefinition, RuleContext } from '../../engine/index.ts';
 import { DefinitionForm } from '../form/definition-form.tsx';
@@ -8,6 +8,7 @@ import { submitSession } from '../form/submit-session.ts';
 import { useFormSession } from '../form/use-form-session.ts';
 import { SubmitButton } from './submit-button.tsx';
 import { EmptySourceNotice, useOptionSources } from './option-sources.tsx';
+import { SubmitCancelled } from './submit-cancelled.ts';
 
 /** The dialog's id prefix, so its fields never share ids with a form on the page behind it. */
 export const DIALOG_ID_PREFIX = 'dialog';
@@ -19,6 +20,8 @@ interface DialogFormProps {
   initialData?: Record<string, unknown>;
   onClose: () => void;
   onSubmit: (payload: Record<string, unknown>) => Promise<unknown>;
+  /** Told whenever the form comes to hold changes or stops holding them (a dialog asks before closing with changes). */
+  onDirtyChange?: (dirty: boolean) => void;
 }
 
 /**
@@ -58,8 +61,18 @@ export function DialogForm(props: DialogFormProps) {
  * The dialog's body and footer: the form, a failed submit's message, and the two buttons. Only the
  * submit button follows the session per keystroke; this component re-renders on submit state alone.
  */
-function DialogFormBody({ definition, edition, context, initialData, onClose, onSubmit, notices }: DialogFormProps & { notices: ReactNode[] }) {
+function DialogFormBody({ definition, edition, context, initialData, onClose, onSubmit, onDirtyChange, notices }: DialogFormProps & { notices: ReactNode[] }) {
   const session = useFormSession(definition, context, initialData);
+  // Only a change of dirtiness is reported, not every keystroke.
+  useEffect(() => {
+    if (!onDirtyChange) return undefined;
+    let dirty = session.getSnapshot().dirty;
+    onDirtyChange(dirty);
+    return session.subscribe(() => {
+      const now = session.getSnapshot().dirty;
+      if (now !== dirty) onDirtyChange((dirty = now));
+    });
+  }, [session, onDirtyChange]);
   const [submitting, setSubmitting] = useState(false);
   const [failure, setFailure] = useState<string>();
   const actions = definition.actions ?? {};
@@ -78,6 +91,8 @@ function DialogFormBody({ definition, edition, context, initialData, onClose, on
       await latest.current.onSubmit(payload);
       latest.current.onClose();
     } catch (error) {
+      // Called off by the user (a confirmation answered no): the form stays as it was.
+      if (error instanceof SubmitCancelled) return;
       // The data stays in the session: the user fixes the cause and sends again, nothing retyped.
       setFailure(error instanceof Error ? error.message : String(error));
       const fieldErrors = fieldErrorsOf(error);

@@ -10,6 +10,7 @@ import { submitSession } from './submit-session.ts';
 import { TEMPLATES } from './templates.ts';
 import { WIDGETS } from './widgets/index.ts';
 import { DEFAULT_FORM_STATE_BEHAVIOR } from './default-form-state.ts';
+import { RemoteChecks } from './remote-checks.tsx';
 
 export interface DefinitionFormProps {
   session: FormSession;
@@ -52,26 +53,29 @@ function DefinitionFormView({ session, edition, today, idPrefix = 'root', column
   }, [session, idPrefix, onSubmit]);
   const { definition } = session;
   return (
-    <Form
-      schema={definition.schema as RJSFSchema}
-      uiSchema={(definition.uiSchema ?? EMPTY_UI) as UiSchema}
-      formData={data}
-      formContext={formContext}
-      validator={validator}
-      widgets={WIDGETS}
-      templates={TEMPLATES}
-      idPrefix={idPrefix}
-      experimental_defaultFormStateBehavior={DEFAULT_FORM_STATE_BEHAVIOR}
-      disabled={readOnly}
-      noValidate
-      noHtml5Validate
-      showErrorList={false}
-      onChange={onChange}
-      onBlur={onBlur}
-      onSubmit={handleSubmit}
-    >
-      {children ?? <></>}
-    </Form>
+    <>
+      {!readOnly && <RemoteChecks session={session} />}
+      <Form
+        schema={definition.schema as RJSFSchema}
+        uiSchema={(definition.uiSchema ?? EMPTY_UI) as UiSchema}
+        formData={data}
+        formContext={formContext}
+        validator={validator}
+        widgets={WIDGETS}
+        templates={TEMPLATES}
+        idPrefix={idPrefix}
+        experimental_defaultFormStateBehavior={DEFAULT_FORM_STATE_BEHAVIOR}
+        disabled={readOnly}
+        noValidate
+        noHtml5Validate
+        showErrorList={false}
+        onChange={onChange}
+        onBlur={onBlur}
+        onSubmit={handleSubmit}
+      >
+        {children ?? <></>}
+      </Form>
+    </>
   );
 }
 

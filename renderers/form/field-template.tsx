@@ -43,7 +43,7 @@ export function FieldTemplate(props: FieldTemplateProps) {
           {rawHelp}
         </Text>
       )}
-      <FieldMessages id={id} errors={view.errors} notes={view.state?.notes ?? NO_NOTES} />
+      <FieldMessages id={id} errors={view.errors} notes={view.notes ?? NO_NOTES} />
     </Box>
   );
 }

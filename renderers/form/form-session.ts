@@ -4,6 +4,7 @@ import {
   FormRuntime,
   getPath,
   type FieldState,
+  type MessageLevel,
   type FormDefinition,
   type FormState,
   type RuleContext,
@@ -19,6 +20,17 @@ export interface FieldView {
   errors: string[];
   /** The field has an error, shown or not (for aria-invalid once shown). */
   invalid: boolean;
+  /** The rules' warnings and information, and what a check made as the field is typed found ('Valid domain found!'). */
+  notes: { text: string; level: MessageLevel }[];
+}
+
+/**
+ * What the server said of a field's value as it was typed (ui:options.check, remote-checks.tsx): checking,
+ * valid (its text shows as information) or invalid (its text is the field's error and blocks the submit).
+ */
+export interface RemoteCheck {
+  status: 'checking' | 'valid' | 'invalid';
+  message?: string;
 }
 
 export interface SessionSnapshot {
@@ -27,9 +39,11 @@ export interface SessionSnapshot {
   dirty: boolean;
   /** A submit was attempted: every error shows from then on. */
   submitted: boolean;
+  /** A check the server makes as a field is typed failed or has not answered yet: the data may not be sent. */
+  blocked: boolean;
 }
 
-const UNTRACKED: Omit<FieldView, 'path'> = { state: undefined, visible: true, errors: [], invalid: false };
+const UNTRACKED: Omit<FieldView, 'path'> = { state: undefined, visible: true, errors: [], invalid: false, notes: [] };
 
 /**
  * One filled-in form: the engine's FormRuntime plus what only the screen cares about (which fields
@@ -54,6 +68,8 @@ export class FormSession {
   private pushed: Record<string, unknown>;
   /** Messages the server gave for fields (a submit it refused), shown until the field changes. */
   private serverErrors = new Map<string, string[]>();
+  /** What the server's checks said of fields as they were typed (ui:options.check). */
+  private remoteChecks = new Map<string, RemoteCheck>();
 
   constructor(definition: FormDefinition, context: RuleContext, initialData: Record<string, unknown> = {}) {
     this.definition = definition;
@@ -62,7 +78,7 @@ export class FormSession {
     this.pathOfIdSuffix = new Map(this.leafPaths.map((path) => [path.split('.').join('_'), path]));
     const state = this.runtime.update(initialData);
     this.initialData = state.data;
-    this.snapshot = { state, dirty: false, submitted: false };
+    this.snapshot = { state, dirty: false, submitted: false, blocked: false };
     this.pushed = state.data;
     this.refreshViews();
   }
@@ -88,6 +104,11 @@ export class FormSession {
       this.views.set(path, view);
     }
     return view;
+  }
+
+  /** A field's value as the session started with it (the record loaded). */
+  initialValue(path: string): unknown {
+    return getPath(this.initialData, path);
   }
 
   sectionVisible(id: string): boolean {
@@ -135,7 +156,21 @@ export class FormSession {
       this.snapshot = { ...this.snapshot, submitted: true };
       this.refreshAndEmit();
     }
-    return this.snapshot.state.valid;
+    return this.snapshot.state.valid && !this.snapshot.blocked;
+  }
+
+  /** A field's check as typed (ui:options.check): checking, valid or invalid; undefined forgets it (nothing typed). */
+  setRemoteCheck(path: string, check: RemoteCheck | undefined): void {
+    const current = this.remoteChecks.get(path);
+    if (deepEqual(current, check)) return;
+    if (check) this.remoteChecks.set(path, check);
+    else this.remoteChecks.delete(path);
+    this.snapshot = { ...this.snapshot, blocked: this.remoteBlocked() };
+    this.refreshAndEmit();
+  }
+
+  private remoteBlocked(): boolean {
+    return [...this.remoteChecks.entries()].some(([path, check]) => check.status !== 'valid' && this.snapshot.state.fields[path]?.visible !== false);
   }
 
   /**
@@ -173,15 +208,17 @@ export class FormSession {
   firstInvalidPath(): string | undefined {
     const errors = this.snapshot.state.errors;
     const ordered = [...(this.definition.layout?.sections.flatMap((section) => section.fields) ?? []), ...this.leafPaths];
+    const failing = (path: string) => Boolean(errors[path]?.length) || this.remoteChecks.get(path)?.status === 'invalid';
     for (const entry of ordered) {
-      const hit = this.leafPaths.find((path) => (path === entry || path.startsWith(`${entry}.`)) && errors[path]?.length);
+      const hit = this.leafPaths.find((path) => (path === entry || path.startsWith(`${entry}.`)) && failing(path));
       if (hit) return hit;
     }
-    return Object.keys(errors)[0];
+    return Object.keys(errors)[0] ?? [...this.remoteChecks.keys()].find(failing);
   }
 
   private commit(state: FormState): void {
-    this.snapshot = { state, dirty: !deepEqual(state.data, this.initialData), submitted: this.submitted };
+    this.snapshot = { state, dirty: !deepEqual(state.data, this.initialData), submitted: this.submitted, blocked: false };
+    this.snapshot.blocked = this.remoteBlocked();
     this.refreshAndEmit();
   }
 
@@ -195,9 +232,13 @@ export class FormSession {
     const { fields, errors, sections } = this.snapshot.state;
     for (const [path, state] of Object.entries(fields)) {
       const own = (errors[path] ?? []).map((error) => error.message);
-      const messages = own.length > 0 ? own : (this.serverErrors.get(path) ?? []);
-      const shown = this.submitted || this.touched.has(path) || this.serverErrors.has(path) ? messages : [];
-      const next: FieldView = { path, state, visible: state.visible, errors: shown, invalid: messages.length > 0 };
+      const remote = this.remoteChecks.get(path);
+      const remoteError = remote?.status === 'invalid' && remote.message ? [remote.message] : [];
+      const messages = own.length > 0 ? own : (this.serverErrors.get(path) ?? remoteError);
+      // A check's answer about what was just typed shows at once, like the server's.
+      const shown = this.submitted || this.touched.has(path) || this.serverErrors.has(path) || remoteError.length > 0 ? messages : [];
+      const notes = remote?.status === 'valid' && remote.message && own.length === 0 ? [...state.notes, { text: remote.message, level: 'info' as const }] : state.notes;
+      const next: FieldView = { path, state, visible: state.visible, errors: shown, invalid: messages.length > 0, notes };
       const current = this.views.get(path);
       if (!current || !deepEqual(current, next)) this.views.set(path, next);
     }

@@ -93,7 +93,17 @@ export function GalleryIndex() {
   );
 }
 
-const KIND_COLORS: Record<DefinitionKind, string> = { form: 'blue', table: 'purple', list: 'green', page: 'orange' };
+const KIND_COLORS: Record<DefinitionKind, string> = {
+  form: 'blue',
+  table: 'purple',
+  list: 'green',
+  page: 'orange',
+  product: 'teal',
+  'coverage-catalogue': 'cyan',
+  'rating-table': 'pink',
+  'rater-presets': 'yellow',
+  'rater-sample-risks': 'gray',
+};
 
 function resolvedOrRaw(registry: Registry, definition: Definition, edition: EditionId): Definition {
   try {

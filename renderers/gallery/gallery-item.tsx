@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Badge, Box, Flex, Heading, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import type { Definition, EditionId, FormDefinition, ListDefinition, PageDefinition, TableDefinition } from '../../engine/index.ts';
+import type { Definition, EditionId, FormDefinition, ListDefinition, PageDefinition, Registry, TableDefinition } from '../../engine/index.ts';
 import { useRegistry } from '../definitions/use-registry.ts';
 import { EditionSwitch } from '../preview/edition-switch.tsx';
 import { ResolvedJson } from './resolved-json.tsx';
@@ -9,6 +9,7 @@ import { FormPreview } from '../preview/form-preview.tsx';
 import { TablePreview } from '../preview/table-preview.tsx';
 import { ListPreview } from '../preview/list-preview.tsx';
 import { PagePreview } from '../preview/page-preview.tsx';
+import { RaterPreview } from '../preview/rater-preview.tsx';
 import { resolveSafely } from '../preview/resolve-safely.ts';
 
 /** One definition, resolved in the edition of `?edition=` (US by default), drawn with its sample data. */
@@ -55,7 +56,7 @@ export function GalleryItem() {
       </Flex>
       {resolved.ok ? (
         <>
-          <Preview key={`${id}:${editionId}`} definition={resolved.definition} edition={editionId} />
+          <Preview key={`${id}:${editionId}`} definition={resolved.definition} edition={editionId} registry={registry} />
           <ResolvedJson definition={resolved.definition} />
         </>
       ) : (
@@ -70,7 +71,7 @@ export function GalleryItem() {
   );
 }
 
-function Preview({ definition, edition }: { definition: Definition; edition: EditionId }) {
+function Preview({ definition, edition, registry }: { definition: Definition; edition: EditionId; registry: Registry }) {
   switch (definition.kind) {
     case 'form':
       return <FormPreview definition={definition as FormDefinition} editionId={edition} />;
@@ -80,5 +81,11 @@ function Preview({ definition, edition }: { definition: Definition; edition: Edi
       return <ListPreview definition={definition as ListDefinition} />;
     case 'page':
       return <PagePreview definition={definition as PageDefinition} />;
+    case 'product':
+    case 'rating-table':
+    case 'coverage-catalogue':
+    case 'rater-presets':
+    case 'rater-sample-risks':
+      return <RaterPreview registry={registry} definition={definition} edition={edition} />;
   }
 }

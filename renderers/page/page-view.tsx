@@ -1,10 +1,10 @@
-import { useMemo, type ComponentType } from 'react';
+import { useMemo } from 'react';
 import { Box, Heading, Stack, Text } from '@chakra-ui/react';
 import { useParams, useSearchParams } from 'react-router';
 import type { PageDefinition } from '../../engine/index.ts';
 import { BlockView } from './blocks/block-view.tsx';
 import { ModalRequestContext } from './modal-request.ts';
-import { PageContext } from './page-context.ts';
+import { PageContext, type PageComponent } from './page-context.ts';
 import type { PageScope } from './page-scope.ts';
 import { useModalOpener } from './use-modal-opener.ts';
 import { usePageContextValue } from './use-page-context-value.ts';
@@ -14,7 +14,7 @@ import { usePageContextValue } from './use-page-context-value.ts';
  * parameters reach the blocks' json-logic as `route` and the address's query as `query`; a link's `?modal=`
  * opens one of its dialogs.
  */
-export function PageView({ page, components, preview = false }: { page: PageDefinition; components: Readonly<Record<string, ComponentType>>; preview?: boolean }) {
+export function PageView({ page, components, preview = false }: { page: PageDefinition; components: Readonly<Record<string, PageComponent>>; preview?: boolean }) {
   const context = usePageContextValue(components, preview);
   const params = useParams();
   const [searchParams] = useSearchParams();

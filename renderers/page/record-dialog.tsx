@@ -2,17 +2,19 @@ import { useEffect, useState } from 'react';
 import { Alert, Button, CloseButton, Dialog, Portal, Skeleton, Stack } from '@chakra-ui/react';
 import { errorMessage } from '../../api/api-error.ts';
 import { runNamed } from '../../api/run.ts';
-import { evaluateLogic, type FormDefinition, type PageAction } from '../../engine/index.ts';
+import type { FormDefinition, PageAction } from '../../engine/index.ts';
+import { ConfirmDialog } from '../dialog/confirm-dialog.tsx';
 import { DialogForm } from '../dialog/dialog-form.tsx';
 import { run } from '../session/api.ts';
 import { toaster } from '../shell/toaster.tsx';
 import { formFields } from './form-fields.ts';
 import { usePageContext } from './page-context.ts';
 import type { PageScope } from './page-scope.ts';
+import { DEFAULT_FAILURE_TEXT, textOf } from './record-dialog-texts.ts';
 import { saveFailure } from './save-failure.ts';
+import { usePrecheck } from './use-precheck.tsx';
 
-/** The failure text of a form without its own (`binding.failureText`). */
-export const DEFAULT_FAILURE_TEXT = 'The changes could not be saved';
+export { DEFAULT_FAILURE_TEXT, textOf } from './record-dialog-texts.ts';
 
 /**
  * A dialog's task: create a record (binding.submit), edit one (binding.load, then binding.update), or
@@ -54,6 +56,14 @@ export function RecordDialog({
   const { form, mode, params, action } = request;
   const [loaded, setLoaded] = useState<Loaded>(() => initialState(request));
   const [attempt, setAttempt] = useState(0);
+  const precheck = usePrecheck(form);
+  // Whether the form holds changes, and whether closing with them is being asked about (actions.cancelConfirm).
+  const [dirty, setDirty] = useState(false);
+  const [askingToClose, setAskingToClose] = useState(false);
+  const requestClose = () => {
+    if (dirty && form.actions?.cancelConfirm) setAskingToClose(true);
+    else onClose();
+  };
 
   useEffect(() => {
     if (mode !== 'edit' || request.record || !form.binding?.load) return undefined;
@@ -67,9 +77,13 @@ export function RecordDialog({
   const submit = async (payload: Record<string, unknown>) => {
     const operationId = mode === 'edit' ? form.binding?.update : form.binding?.submit;
     if (!operationId) throw new Error(`${form.id} cannot be saved: its definition names no operation.`);
+    const body = formFields(form, payload);
+    const query = mode === 'create' ? { query: request.query } : {};
+    // What the save would do, asked first; a confirmation when the definition says it needs one.
+    await precheck.check({ params, ...query, body });
     let result: unknown;
     try {
-      result = await runNamed(run, operationId, { params, ...(mode === 'create' ? { query: request.query } : {}), body: formFields(form, payload) });
+      result = await runNamed(run, operationId, { params, ...query, body });
     } catch (error) {
       // The action's own failure text wins: one form may fail to add and fail to edit in different words (licences).
       throw saveFailure(error, action.failure ?? form.binding?.failureText ?? DEFAULT_FAILURE_TEXT);
@@ -82,7 +96,7 @@ export function RecordDialog({
   };
 
   return (
-    <Dialog.Root open onOpenChange={(details) => !details.open && onClose()} size={form.actions?.size ?? 'lg'} scrollBehavior="inside">
+    <Dialog.Root open onOpenChange={(details) => !details.open && requestClose()} size={form.actions?.size ?? 'lg'} scrollBehavior="inside">
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
@@ -91,7 +105,7 @@ export function RecordDialog({
               <Dialog.Title>{form.title ?? action.label}</Dialog.Title>
             </Dialog.Header>
             {loaded.status === 'ready' && (
-              <DialogForm key={request.key} definition={form} edition={edition} context={rules} initialData={loaded.data} onClose={onClose} onSubmit={submit} />
+              <DialogForm key={request.key} definition={form} edition={edition} context={rules} initialData={loaded.data} onClose={onClose} onSubmit={submit} onDirtyChange={setDirty} />
             )}
             {loaded.status === 'loading' && (
               <Dialog.Body>
@@ -131,6 +145,21 @@ export function RecordDialog({
           </Dialog.Content>
         </Dialog.Positioner>
       </Portal>
+      {precheck.element}
+      {askingToClose && (
+        <ConfirmDialog
+          title={form.actions?.cancelLabel ?? 'Cancel'}
+          text={form.actions?.cancelConfirm ?? ''}
+          confirmLabel="Yes"
+          cancelLabel="No"
+          busy={false}
+          onConfirm={() => {
+            setAskingToClose(false);
+            onClose();
+          }}
+          onClose={() => setAskingToClose(false)}
+        />
+      )}
     </Dialog.Root>
   );
 }
@@ -139,11 +168,4 @@ function initialState(request: RecordDialogRequest): Loaded {
   if (request.mode !== 'edit') return { status: 'ready', data: request.initialData };
   if (request.record) return { status: 'ready', data: formFields(request.form, request.record) };
   return { status: 'loading' };
-}
-
-/** A success text (json-logic over the scope) as a string; '' when it yields nothing. */
-export function textOf(logic: PageAction['success'], scope: PageScope): string {
-  if (logic === undefined) return '';
-  const value = evaluateLogic(logic, scope as unknown as Record<string, unknown>);
-  return value === null || value === undefined ? '' : String(value);
 }

@@ -1,7 +1,8 @@
 import { useCallback, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '../../api/api-error.ts';
-import { runNamed } from '../../api/run.ts';
+import { DownloadedFile, runNamed } from '../../api/run.ts';
+import { saveFile } from './save-file.ts';
 import { evaluateLogicMap, type PageAction } from '../../engine/index.ts';
 import { ConfirmDialog } from '../dialog/confirm-dialog.tsx';
 import { run } from '../session/api.ts';
@@ -69,6 +70,7 @@ export function useActionRunner({ rowKey, scope, onChanged }: { rowKey: string; 
     setConfirm({ ...pending, busy: true, error: undefined });
     try {
       const result = await runNamed(run, action.operation!, { params: pending.params });
+      if (result instanceof DownloadedFile) saveFile(result);
       const title = textOf(action.success, { ...pending.scope, result }) || 'Done';
       const description = textOf(action.successDetail, { ...pending.scope, result });
       const announce = () => toaster.create({ type: 'success', title, ...(description ? { description } : {}), closable: true });

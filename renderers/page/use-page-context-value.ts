@@ -1,15 +1,15 @@
-import { useCallback, useMemo, useState, type ComponentType } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { personaOfAccountType, ruleContextOf, todayIso, type FormDefinition, type ListDefinition, type RuleContext, type TableDefinition } from '../../engine/index.ts';
 import { editionIdAtom } from '../definitions/registry-atoms.ts';
 import { useRegistry } from '../definitions/use-registry.ts';
 import { useCurrentUser, useFeatureFlags, usePermissionsMap } from '../session/use-session.ts';
-import type { PageContextValue } from './page-context.ts';
+import type { PageComponent, PageContextValue } from './page-context.ts';
 
 const NO_PERMISSIONS: ReadonlySet<string> = new Set();
 
 /** The page context of the signed-in user: the edition's definitions, the rules' context, the permissions. */
-export function usePageContextValue(components: Readonly<Record<string, ComponentType>>, preview = false): PageContextValue {
+export function usePageContextValue(components: Readonly<Record<string, PageComponent>>, preview = false): PageContextValue {
   const registry = useRegistry();
   const editionId = useAtomValue(editionIdAtom);
   const user = useCurrentUser().data;

@@ -71,3 +71,10 @@ export const LINKS = {
 
 /** The team selector's value for every team. */
 export const ALL_TEAMS = 'ALL';
+
+/** The quote cart holds this many variations (spec 002 section 9 'Cart: 5 quotes'; the server refuses a sixth). */
+export const QUOTE_CART_LIMIT = 5;
+/** After the cart's quotes are requested, the user goes to the quotes list this long later (spec 002 section 9 'Redirect after cart request 2 s'). */
+export const CART_REDIRECT_DELAY_MS = 2 * SECOND;
+/** A notice that the requested quotes may take a moment to appear shows this long after the request (spec 002 section 9 'Cart refresh notice after 10 s'). */
+export const CART_REFRESH_NOTICE_DELAY_MS = 10 * SECOND;

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { admit } from '../auth/session-gate.ts';
 import { formCheckHook } from '../form-check/form-check-hook.ts';
 import { knownFieldsOf } from '../form-check/known-fields.ts';
+import { ruleFlagsOf } from '../form-check/rule-flags.ts';
 import type { OperationHandlers } from './handlers.ts';
 import { FORM_ENCODED, type ContractOperation } from './contract.ts';
 import { HttpError } from '../http/http-error.ts';
@@ -41,7 +42,7 @@ export function registerContractRoutes(
         : (request) => admit(app.services, request, operation),
       // A form-post operation takes nothing else (a JSON body would otherwise be parsed and validated).
       preValidation: operation.formEncoded ? async (request) => refuseOtherMediaTypes(request.headers['content-type']) : undefined,
-      preHandler: operation.schema.body === undefined ? undefined : formCheckHook(app.services, operation.operationId, knownFieldsOf(handler)),
+      preHandler: operation.schema.body === undefined ? undefined : formCheckHook(app.services, operation.operationId, knownFieldsOf(handler), ruleFlagsOf(handler)),
       handler,
     });
   }

@@ -8,7 +8,7 @@ export interface FieldFault {
 }
 
 export type FormCheck =
-  | { ok: true; data: Record<string, unknown> }
+  | { ok: true; data: Record<string, unknown>; fields: string[] }
   | { ok: false; errors: FieldFault[] };
 
 /** Fields whose text is taken as typed: a password's spaces are part of it. */
@@ -46,7 +46,15 @@ export function checkFormData(definition: FormDefinition, context: RuleContext, 
   }
   const payload = runtime.payload(state);
   const data = Object.fromEntries(Object.entries(payload).filter(([, value]) => value !== undefined && value !== ''));
-  return { ok: true, data };
+  return { ok: true, data, fields: shownFields(state.fields) };
+}
+
+/**
+ * The top-level fields the form showed for this data and context, whether or not they hold a value: a
+ * handler that saves a whole record reads a shown field left out as emptied, and keeps a hidden one as it was.
+ */
+function shownFields(fields: Record<string, { path: string; visible: boolean }>): string[] {
+  return [...new Set(Object.values(fields).filter((field) => field.visible).map((field) => field.path.split('.')[0]!))];
 }
 
 /** Faults in the order the form shows its fields, so the first message is the first field to fix. */

@@ -43,12 +43,24 @@ export async function checkWithDefinition(
   request: FastifyRequest,
   id: string,
   data: Readonly<Record<string, unknown>>,
+  extraFlags?: Record<string, boolean>,
 ): Promise<Record<string, unknown>> {
+  return (await checkWithDefinitionShown(services, request, id, data, extraFlags)).data;
+}
+
+/** checkWithDefinition, with the top-level fields the form showed (see checkedFieldsOf). */
+export async function checkWithDefinitionShown(
+  services: Services,
+  request: FastifyRequest,
+  id: string,
+  data: Readonly<Record<string, unknown>>,
+  extraFlags?: Record<string, boolean>,
+): Promise<{ data: Record<string, unknown>; fields: string[] }> {
   const [definition, context] = await Promise.all([
     publishedForm(services.definitions, id, editionOf(request)),
-    ruleContextOfRequest(services, request),
+    ruleContextOfRequest(services, request, extraFlags),
   ]);
   const checked = checkFormData(definition, context, data);
   if (!checked.ok) throw formRefused(definition, checked.errors);
-  return checked.data;
+  return { data: checked.data, fields: checked.fields };
 }

@@ -3,6 +3,7 @@
  * goes with the request) for the handler to read.
  */
 const checkedBodies = new WeakMap<object, Record<string, unknown>>();
+const shownFieldsOf = new WeakMap<object, readonly string[]>();
 
 /**
  * What the check passes on of a body typed B: the fields the form kept (hidden and unknown ones dropped),
@@ -10,8 +11,19 @@ const checkedBodies = new WeakMap<object, Record<string, unknown>>();
  */
 export type CheckedBody<B> = { [K in keyof B]?: Exclude<B[K], null> };
 
-export function rememberCheckedBody(request: object, data: Record<string, unknown>): void {
+export function rememberCheckedBody(request: object, data: Record<string, unknown>, fields?: readonly string[]): void {
   checkedBodies.set(request, data);
+  if (fields) shownFieldsOf.set(request, fields);
+}
+
+/**
+ * The top-level fields the checking form showed for the request (its rules hide the others): a handler that
+ * saves a whole record clears a shown field the body left out, and keeps a hidden one as stored.
+ */
+export function checkedFieldsOf(request: object): ReadonlySet<string> {
+  const fields = shownFieldsOf.get(request);
+  if (!fields) throw new Error('No form definition checked this request: its operation is not bound by a form definition');
+  return new Set(fields);
 }
 
 /**

@@ -14,16 +14,17 @@ export function timeZoneOf(request: FastifyRequest): string | undefined {
 /**
  * The rules' `$context` for a request, as the browser builds it for the same user: the request's edition,
  * the persona of the account the session acts in, the role, the edition's feature flags and the user's
- * today. Before sign-in (login, sign-up) there is no persona or role.
+ * today, and the flags the request itself sets (rule-flags.ts). Before sign-in (login, sign-up) there is no persona or role.
  */
-export async function ruleContextOfRequest(services: Services, request: FastifyRequest): Promise<RuleContext> {
+export async function ruleContextOfRequest(services: Services, request: FastifyRequest, extraFlags: Record<string, boolean> = {}): Promise<RuleContext> {
   const edition = editionOf(request);
   const caller = request.caller;
   return ruleContextOf({
     edition,
     accountType: caller?.accountType,
     roleId: caller?.roleId,
-    flags: await featureFlagsOf(services.db, edition),
+    // A request's own flags (server/form-check/rule-flags.ts) beside the edition's feature flags.
+    flags: { ...(await featureFlagsOf(services.db, edition)), ...extraFlags },
     today: todayIn(services.clock.now(), timeZoneOf(request)),
   });
 }

@@ -6,10 +6,13 @@ import { useDraftText } from './use-draft-text.ts';
 
 /**
  * Amounts with the edition's currency symbol in front ($ or £), grouped while typing ('1,234.5') and
- * shown with two decimals once the user leaves the field ('1,234.50'). The stored value is a number.
+ * shown with two decimals once the user leaves the field ('1,234.50'). The stored value is a number; a decimal
+ * text from the server ('4790.40') reads as one.
  */
 export function MoneyWidget(props: WidgetProps) {
-  const { id, value, onChange, onBlur, onFocus, autofocus, placeholder, options } = props;
+  const { id, onChange, onBlur, onFocus, autofocus, placeholder, options } = props;
+  // Amounts the server answers as exact decimal texts ('4790.40') are shown like typed ones.
+  const value = typeof props.value === 'string' && props.value.trim() !== '' && Number.isFinite(Number(props.value)) ? Number(props.value) : props.value;
   const { edition } = formContextOf(props);
   const flags = useWidgetFlags(props);
   const settled = (amount: number) => groupMoneyInput(amount.toFixed(edition.currency.fractionDigits), edition);

@@ -10,7 +10,7 @@ import type { DefinitionFormContext } from '../form-context.ts';
 export function useWidgetFlags(props: WidgetProps) {
   const view = useFieldView();
   const shownErrors = view?.errors.length ?? 0;
-  const notes = view?.state?.notes.length ?? 0;
+  const notes = view?.notes.length ?? 0;
   return {
     disabled: Boolean(props.disabled) || view?.state?.enabled === false,
     readOnly: Boolean(props.readonly),

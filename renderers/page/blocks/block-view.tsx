@@ -16,7 +16,7 @@ export function BlockView({ block, scope, showTitle }: { block: PageBlock; scope
     case 'detail':
       return <DetailBlockView block={block} scope={scope} />;
     case 'component':
-      return <ComponentBlockView block={block} />;
+      return <ComponentBlockView block={block} scope={scope} />;
     case 'notice':
       return <NoticeBlockView block={block} />;
   }

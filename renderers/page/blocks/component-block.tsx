@@ -1,13 +1,18 @@
+import { useMemo } from 'react';
 import { Alert, Box, Text } from '@chakra-ui/react';
-import type { ComponentBlock } from '../../../engine/index.ts';
+import { evaluateLogicMap, type ComponentBlock } from '../../../engine/index.ts';
+import { useStable } from '../../definitions/use-stable.ts';
 import { usePageContext } from '../page-context.ts';
+import type { PageScope } from '../page-scope.ts';
 
 /**
  * A registered bespoke component. A name the registry does not have fails loudly, on the page and in
  * the console, rather than leaving a gap (the lint refuses such a page before it is published).
  */
-export function ComponentBlockView({ block }: { block: ComponentBlock }) {
+export function ComponentBlockView({ block, scope }: { block: ComponentBlock; scope: PageScope }) {
   const { components, preview } = usePageContext();
+  // What the component is about, kept while equal so it does not read again on an unrelated change of the scope.
+  const params = useStable(useMemo(() => (block.params ? evaluateLogicMap(block.params, scope as unknown as Record<string, unknown>) : undefined), [block.params, scope]));
   if (preview) {
     return (
       <Box borderWidth="1px" borderStyle="dashed" rounded="md" p="4" data-testid={`block-component-${block.component}`}>
@@ -25,5 +30,5 @@ export function ComponentBlockView({ block }: { block: ComponentBlock }) {
       </Alert.Root>
     );
   }
-  return <Component />;
+  return params ? <Component params={params} /> : <Component />;
 }

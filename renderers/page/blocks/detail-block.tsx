@@ -1,18 +1,23 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Alert, Box, Button, HStack, Skeleton, Stack } from '@chakra-ui/react';
+import { Alert, Box, Button, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { errorMessage } from '../../../api/api-error.ts';
 import { runNamed } from '../../../api/run.ts';
-import { evaluateLogic, evaluateLogicMap, type DetailBlock, type FormDefinition } from '../../../engine/index.ts';
+import { evaluateLogic, evaluateLogicMap, type DetailBlock, type FormDefinition, type PageAction } from '../../../engine/index.ts';
 import { DefinitionForm } from '../../form/definition-form.tsx';
 import { focusField } from '../../form/field-ids.ts';
 import { useFormSession } from '../../form/use-form-session.ts';
 import { run } from '../../session/api.ts';
 import { toaster } from '../../shell/toaster.tsx';
 import { formFields } from '../form-fields.ts';
-import { mayRun } from '../operation-access.ts';
+import { actionOffered, mayRun } from '../operation-access.ts';
+import { useModalRequest } from '../modal-request.ts';
+import { announcePageChange, usePageChanges } from '../page-changes.ts';
+import { useActionRunner } from '../use-action-runner.tsx';
+import { usePrecheck } from '../use-precheck.tsx';
 import { usePageContext } from '../page-context.ts';
 import type { PageScope } from '../page-scope.ts';
-import { DEFAULT_FAILURE_TEXT } from '../record-dialog.tsx';
+import { DEFAULT_FAILURE_TEXT, textOf } from '../record-dialog-texts.ts';
+import { SubmitCancelled } from '../../dialog/submit-cancelled.ts';
 import { saveFailure } from '../save-failure.ts';
 import { BlockView } from './block-view.tsx';
 import { listCache } from '../session-list-cache.ts';
@@ -20,8 +25,8 @@ import { useStable } from '../../definitions/use-stable.ts';
 
 type Loaded = { status: 'loading' } | { status: 'ready'; record: Record<string, unknown> } | { status: 'error'; message: string };
 
-/** The id prefix of a detail form's fields. */
-const DETAIL_ID_PREFIX = 'detail';
+/** The id prefix of a detail form's fields: one per form, since a page may show several records (no '_', rjsf's separator). */
+const detailIdPrefix = (form: FormDefinition) => `detail-${form.id}`;
 
 /**
  * One record, loaded by the route's parameters through the form's binding.load and shown through the
@@ -34,6 +39,10 @@ export function DetailBlockView({ block, scope }: { block: DetailBlock; scope: P
   const params = useStable(useMemo(() => evaluateLogicMap(block.params, scope as unknown as Record<string, unknown>), [block.params, scope]));
   const [loaded, setLoaded] = useState<Loaded>(() => (preview ? { status: 'ready', record: (form.sample ?? {}) as Record<string, unknown> } : { status: 'loading' }));
   const [attempt, setAttempt] = useState(0);
+  // A change made on the page (an action of this block, a dialog of another) reads the record again, keeping
+  // the one on screen until the new one arrives.
+  const [revision, setRevision] = useState(0);
+  usePageChanges(useCallback(() => setRevision((count) => count + 1), []));
 
   useEffect(() => {
     if (preview) return undefined;
@@ -44,7 +53,7 @@ export function DetailBlockView({ block, scope }: { block: DetailBlock; scope: P
       .then((record) => !controller.signal.aborted && setLoaded({ status: 'ready', record: record as Record<string, unknown> }))
       .catch((error: unknown) => !controller.signal.aborted && setLoaded({ status: 'error', message: errorMessage(error) }));
     return () => controller.abort();
-  }, [form, params, preview, attempt]);
+  }, [form, params, preview, attempt, revision]);
 
   const recordScope = useMemo<PageScope>(() => ({ ...scope, record: loaded.status === 'ready' ? loaded.record : undefined }), [scope, loaded]);
 
@@ -87,8 +96,9 @@ export function DetailBlockView({ block, scope }: { block: DetailBlock; scope: P
   }
   return (
     <Stack gap="6" data-testid={`block-detail-${form.id}`}>
+      {block.actions && block.actions.length > 0 && <DetailActions actions={block.actions} record={loaded.record} scope={recordScope} />}
       <RecordForm
-        key={String(attempt)}
+        key={`${attempt}:${revision}`}
         form={form}
         record={loaded.record}
         params={params}
@@ -100,6 +110,50 @@ export function DetailBlockView({ block, scope }: { block: DetailBlock; scope: P
       ))}
     </Stack>
   );
+}
+
+/**
+ * The detail's buttons: each acts on the record as a row action acts on its row (a dialog loads and saves it,
+ * an operation runs on it, a link goes to a page of it). An action whose `disabledReason` yields a text is
+ * shown disabled with that text beside it. A change is announced to the page, so every block reads again.
+ */
+function DetailActions({ actions, record, scope }: { actions: PageAction[]; record: Record<string, unknown>; scope: PageScope }) {
+  const { form, permissions } = usePageContext();
+  const runner = useActionRunner({ rowKey: 'id', scope, onChanged: useCallback((delayMs: number) => window.setTimeout(announcePageChange, delayMs), []) });
+  const offered = useMemo(
+    () => actions.filter((action) => actionOffered(action, 'row', action.dialog ? form(action.dialog) : undefined, permissions) && shownFor(action, record)),
+    [actions, form, permissions, record],
+  );
+  const names = useMemo(() => offered.map((action) => action.id), [offered]);
+  useModalRequest(names, useCallback((name: string) => {
+    const action = offered.find((candidate) => candidate.id === name);
+    if (action) runner.start(action, { row: record });
+  }, [offered, runner, record]));
+  if (offered.length === 0) return null;
+  return (
+    <HStack gap="3" wrap="wrap" justify="end" data-testid="detail-actions">
+      {offered.map((action) => {
+        const reason = textOf(action.disabledReason, scope);
+        return (
+          <HStack key={action.id} gap="2">
+            {reason && (
+              <Text fontSize="sm" color="fg.muted" data-testid={`action-reason-${action.id}`}>
+                {reason}
+              </Text>
+            )}
+            <Button colorPalette="blue" variant={action.destructive ? 'outline' : 'solid'} disabled={Boolean(reason)} title={reason || undefined} onClick={() => runner.start(action, { row: record })}>
+              {action.label}
+            </Button>
+          </HStack>
+        );
+      })}
+      {runner.element}
+    </HStack>
+  );
+}
+
+function shownFor(action: PageAction, record: Record<string, unknown>): boolean {
+  return action.when === undefined || Boolean(evaluateLogic(action.when, { row: record, record }));
 }
 
 function editableNow(block: DetailBlock, scope: PageScope): boolean {
@@ -126,29 +180,33 @@ function RecordForm({
   const [failure, setFailure] = useState<string>();
   const updateId = form.binding?.update;
   const mayEdit = editable && Boolean(updateId) && mayRun(updateId, permissions);
+  const precheck = usePrecheck(form);
 
   const save = useCallback(async (payload: Record<string, unknown>) => {
     if (!updateId) return;
     setSaving(true);
     setFailure(undefined);
     try {
-      const saved = (await runNamed(run, updateId, { params, body: formFields(form, payload) })) as Record<string, unknown>;
+      const body = formFields(form, payload);
+      await precheck.check({ params, body });
+      const saved = (await runNamed(run, updateId, { params, body })) as Record<string, unknown>;
       toaster.create({ type: 'success', title: 'Changes saved', closable: true });
       // A saved record can show in lists read before (its own related tables, the list it came from).
       listCache.forgetAll();
       onSaved(saved);
     } catch (error) {
+      if (error instanceof SubmitCancelled) return;
       const refused = saveFailure(error, form.binding?.failureText ?? DEFAULT_FAILURE_TEXT);
       setFailure(refused.message);
       if (refused.fieldErrors.length > 0) {
         session.setServerErrors(refused.fieldErrors);
         const path = session.firstServerErrorPath();
-        if (path) requestAnimationFrame(() => focusField(DETAIL_ID_PREFIX, path));
+        if (path) requestAnimationFrame(() => focusField(detailIdPrefix(form), path));
       }
     } finally {
       setSaving(false);
     }
-  }, [session, updateId, params, form, onSaved]);
+  }, [session, updateId, params, form, onSaved, precheck]);
 
   return (
     <Box bg="bg" borderWidth="1px" rounded="md" p="5">
@@ -158,7 +216,7 @@ function RecordForm({
           <Alert.Title>{failure}</Alert.Title>
         </Alert.Root>
       )}
-      <DefinitionForm session={session} edition={edition} today={rules.today} idPrefix={DETAIL_ID_PREFIX} readOnly={!mayEdit} onSubmit={(payload) => void save(payload)}>
+      <DefinitionForm session={session} edition={edition} today={rules.today} idPrefix={detailIdPrefix(form)} readOnly={!mayEdit} onSubmit={(payload) => void save(payload)}>
         {mayEdit ? (
           <HStack justify="end" mt="4">
             <Button type="submit" colorPalette="blue" loading={saving}>
@@ -169,6 +227,7 @@ function RecordForm({
           <></>
         )}
       </DefinitionForm>
+      {precheck.element}
     </Box>
   );
 }

@@ -114,9 +114,9 @@ describe('dashboard and administration tables', () => {
   it('filters quotes by type and status', () => {
     const definition = table('agency-quotes');
     const rows = definition.sample!;
-    const renewals = rows.filter((row) => matchesFilters(row, definition.filters!, { type: true }));
+    const renewals = rows.filter((row) => matchesFilters(row, definition.filters!, { businessType: 'Renewal' }));
     expect(renewals.length).toBeGreaterThan(0);
-    expect(renewals.every((row) => row.isRenewal === true)).toBe(true);
+    expect(renewals.every((row) => row.businessType === 'Renewal')).toBe(true);
     const ready = rows.filter((row) => matchesFilters(row, definition.filters!, { status: ['READY'] }));
     expect(ready.length).toBeGreaterThan(0);
     expect(ready.every((row) => row.status === 'READY')).toBe(true);
@@ -150,7 +150,9 @@ describe('dashboard and administration tables', () => {
     expect(table('claims').rowActions?.find((action) => action.id === 'edit')?.dialog).toBe('claim');
     expect(table('agency-policies').rowActions?.find((action) => action.id === 'certificate')?.dialog).toBe('certificate-holder');
     const quoteDialogs = table('agency-quotes').rowActions!.map((action) => action.dialog).filter(Boolean);
-    expect(quoteDialogs).toEqual(['send-quote-to-policyholder', 'need-by-date', 'quote-lost-reason']);
+    // Sending to the policyholder comes with the review page's one-time-code flow.
+    expect(quoteDialogs).toEqual(['need-by-date', 'quote-lost-reason']);
+    expect(table('agency-quotes').rowActions?.find((action) => action.id === 'open')?.navigate).toBe('quotes/{id}');
   });
 
   it('lists: the US states have DC in the full list only, and the status lists hold the spec values', () => {

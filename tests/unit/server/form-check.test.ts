@@ -42,7 +42,16 @@ describe('checkFormData', () => {
     ['fields the rules hide are dropped', US, { name: 'Ada', zip: '12345', kind: 'agent', licence: 'L-1' }, { name: 'Ada', zip: '12345', kind: 'agent' }],
     ['a field the rules show is kept', US, { name: 'Ada', zip: '12345', kind: 'broker', licence: 'L-1' }, { name: 'Ada', zip: '12345', kind: 'broker', licence: 'L-1' }],
   ])('passes: %s', (_, context, body, data) => {
-    expect(checkFormData(FORM, context, body)).toEqual({ ok: true, data });
+    expect(checkFormData(FORM, context, body)).toEqual({ ok: true, data, fields: expect.any(Array) });
+  });
+
+  // A handler saving a whole record clears a shown field the body left out and keeps a hidden one (checkedFieldsOf).
+  test.each<[string, Record<string, unknown>, string[]]>([
+    ['every field the form shows, filled or not', { name: 'Ada', zip: '12345' }, ['name', 'zip', 'secret', 'kind']],
+    ['with the fields a rule shows', { name: 'Ada', zip: '12345', kind: 'broker', licence: 'L-1' }, ['name', 'zip', 'secret', 'kind', 'licence']],
+  ])('names the fields it showed: %s', (_, body, fields) => {
+    const checked = checkFormData(FORM, US, body);
+    expect(checked.ok && [...checked.fields].sort()).toEqual([...fields].sort());
   });
 
   test.each<[string, RuleContext, Record<string, unknown>, Array<{ field: string; message: string; code: string }>]>([
