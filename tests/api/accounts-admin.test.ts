@@ -481,5 +481,5 @@ describe('the demo accounts of a development start', () => {
     } finally {
       await dev.close();
     }
-  }, 60_000);
+  }, 150_000);
 });

@@ -113,8 +113,9 @@ test('US: an agency admin creates accounts through the two-stage dialog, with a 
   await expect(page.getByRole('table', { name: 'Submissions' }).getByRole('row').nth(1)).toContainText('Willow Creek Pottery');
   await dismissToasts(page);
 
-  // The new account is on the accounts list; an on-demand scan records a local scan.
+  // The new account is on the accounts list (found by its name among the agency's book); an on-demand scan records a local scan.
   await page.goto(`${E2E_ORIGIN}/agency/accounts`);
+  await page.getByRole('searchbox').fill('Willow Creek Pottery');
   const row = page.getByRole('table', { name: 'Accounts' }).getByRole('row').filter({ hasText: 'Willow Creek Pottery' });
   await expect(row).toContainText('willowcreekpottery.com');
   await row.getByRole('button', { name: 'Row actions' }).click();

@@ -5,6 +5,8 @@ import type { ListRequest, ListSpec } from '../../list/list-spec.ts';
 import type { Caller } from '../../services.ts';
 import { clientAccountCondition, tenantCondition, tenantScopeOf } from '../../tenancy/tenant-scope.ts';
 import { displayPhone, type Edition } from './address-rules.ts';
+import { profileRowOf, scoreAndEligibilityOf } from '../account-profile/repository.ts';
+import type { AccountStatus } from './account-status.ts';
 
 /**
  * Business (client) accounts as the administration screens read them: the account with its details
@@ -42,7 +44,7 @@ interface BusinessAccountRow {
   contact_email: string | null;
   contact_phone: string | null;
   modified_at: Date | null;
-  status: string;
+  status: AccountStatus;
   revenue: string | null;
   employees: number | null;
 }
@@ -52,20 +54,18 @@ const SELECT = `a.id, a.name, a.edition, a.agency_id, ag.name AS agency_name, a.
   d.industry_code, d.team_id, t.name AS team_name, d.agent_user_id,
   CASE WHEN u.id IS NULL THEN NULL ELSE u.first_name || ' ' || u.last_name END AS agent_name, u.email AS agent_email,
   d.contact_first_name, d.contact_last_name, d.contact_email, d.contact_phone, coalesce(d.modified_at, a.created_at) AS modified_at,
-  ${'' /* The account's standing from its submissions: Active Policy once one is bound, Quoted once one is quoted. */}
-  CASE
-    WHEN EXISTS (SELECT 1 FROM submissions s WHERE s.account_id = a.id AND s.status IN ('BOUND', 'ISSUED', 'IN FORCE')) THEN 'Active Policy'
-    WHEN EXISTS (SELECT 1 FROM submissions s WHERE s.account_id = a.id AND s.status IN ('READY', 'INDICATION', 'SIGNED', 'ACTIVE')) THEN 'Quoted'
-    ELSE 'Open'
-  END AS status,
-  f.revenue::text AS revenue, f.employees`;
+  ${'' /* The account's status (account-status.ts); an account whose profile was never written is Open. */}
+  coalesce(p.status, 'Open') AS status,
+  ${'' /* What the agent entered on the profile wins over the company directory's figures. */}
+  coalesce(p.revenue, f.revenue)::text AS revenue, coalesce(p.employees, f.employees) AS employees`;
 
 const FROM = `accounts a
   LEFT JOIN accounts ag ON ag.id = a.agency_id
   LEFT JOIN account_details d ON d.account_id = a.id
   LEFT JOIN teams t ON t.id = d.team_id
   LEFT JOIN users u ON u.id = d.agent_user_id
-  LEFT JOIN account_firmographics f ON f.account_id = a.id`;
+  LEFT JOIN account_firmographics f ON f.account_id = a.id
+  LEFT JOIN account_profiles p ON p.account_id = a.id`;
 
 /** The client accounts a caller reaches (tenant rule), as a list condition. */
 const visibleClients = (caller: Caller) => (params: SqlParams) =>
@@ -106,19 +106,16 @@ const ACCOUNTS: ListSpec<BusinessAccountRow, BusinessAccountListItem> = {
   select: SELECT,
   from: FROM,
   sorts: {
-    name: 'lower(a.name)', status: 'status', domainName: 'd.domain_name', city: 'lower(d.city)', state: 'd.state', revenue: 'f.revenue',
-    noOfEmployeesAll: 'f.employees', modified: 'coalesce(d.modified_at, a.created_at)', created: 'a.created_at', agencyName: 'lower(ag.name)',
+    name: 'lower(a.name)', status: 'status', domainName: 'd.domain_name', city: 'lower(d.city)', state: 'd.state', revenue: 'coalesce(p.revenue, f.revenue)',
+    noOfEmployeesAll: 'coalesce(p.employees, f.employees)', modified: 'coalesce(d.modified_at, a.created_at)', created: 'a.created_at', agencyName: 'lower(ag.name)',
     agentName: 'agent_name', teamName: 'lower(t.name)',
   },
   defaultSort: { field: 'name', direction: 'asc' },
   tieBreak: ['a.id'],
   search: ['a.name', 'd.domain_name', 'd.city', 'd.zip_code', 'ag.name'],
   filters: {
-    // The type filter of the agency dashboard (Open, Quoted, Active Policy).
-    type: { sql: `(${'' /* same expression as the status column */}CASE
-      WHEN EXISTS (SELECT 1 FROM submissions s WHERE s.account_id = a.id AND s.status IN ('BOUND', 'ISSUED', 'IN FORCE')) THEN 'Active Policy'
-      WHEN EXISTS (SELECT 1 FROM submissions s WHERE s.account_id = a.id AND s.status IN ('READY', 'INDICATION', 'SIGNED', 'ACTIVE')) THEN 'Quoted'
-      ELSE 'Open' END)` },
+    // The type filter of the agency dashboard: the account statuses (Open, Quoted, Active Policy and the others).
+    type: { sql: "coalesce(p.status, 'Open')" },
     agencyId: { sql: 'a.agency_id', cast: 'uuid' },
     teamId: { sql: 'd.team_id', cast: 'uuid' },
     state: { sql: 'd.state' },
@@ -166,6 +163,7 @@ export async function businessAccountRecord(db: Queryable, row: VisibleBusinessA
   const item = toListItem(row);
   return {
     ...item,
+    ...scoreAndEligibilityOf(await profileRowOf(db, row.id)),
     address2: row.address2,
     address3: row.address3,
     agentEmail: row.agent_email,
