@@ -5,8 +5,10 @@ import { seedDemoIntegrations } from './demo-integrations.ts';
 import { seedDemoConnectors } from './demo-connectors.ts';
 import { seedDemoLicenses } from './demo-licenses.ts';
 import { seedDemoAccounts } from './demo-accounts.ts';
+import { seedDemoAccountProfiles } from './demo-account-profiles.ts';
 import { seedDemoReference } from './demo-reference.ts';
 import { seedDemoUsers } from './demo-users.ts';
+import { seedDemoBook } from './demo-book.ts';
 
 /**
  * Records that make the demo world look like a working agency: client accounts under the US agency and
@@ -149,12 +151,14 @@ export async function seedDemoRecords(tx: Queryable, clock: Clock): Promise<void
     );
   }
   await seedDemoAccounts(tx, clock);
+  await seedDemoAccountProfiles(tx, clock);
   await seedDemoOrganisations(tx, clock);
   await seedDemoReference(tx, clock);
   await seedDemoUsers(tx, clock);
   await seedDemoLicenses(tx, clock);
   await seedDemoConnectors(tx, clock);
   await seedDemoIntegrations(tx, clock);
+  await seedDemoBook(tx, clock);
 }
 
 async function nextClaimNumber(tx: Queryable, at: Date): Promise<string> {

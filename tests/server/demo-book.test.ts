@@ -1,0 +1,163 @@
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rateQuote } from '../../engine/index.ts';
+import { stateOfZip, UK_POSTCODE_AREAS, postcodeArea } from '../../server/resources/accounts/address-verifier.ts';
+import { findQuotableAccount } from '../../server/resources/quotes/account-risk.ts';
+import { ratingInputOf, type QuoteRequestBody } from '../../server/resources/quotes/quote-rating.ts';
+import { seedDemoRecords } from '../../server/seed/demo-records.ts';
+import { shippedRaters } from '../../server/seed/demo-book.ts';
+import type { Caller } from '../../server/services.ts';
+import { startTestApp, type TestApp } from '../api/support/test-app.ts';
+
+/**
+ * The demo book of a development start (server/seed/demo-book.ts): a few hundred client accounts and a few
+ * thousand quotes in both editions, the same on every run with the same clock, each premium what the rater
+ * says for its stored request on its account, and the agency dashboard's list answering with them.
+ */
+const NOW = '2026-11-23T12:00:00.000Z';
+let t: TestApp;
+let seedMs = 0;
+
+async function seeded(): Promise<TestApp> {
+  const app = await startTestApp();
+  app.clock.set(NOW);
+  const started = performance.now();
+  await app.db.transaction((tx) => seedDemoRecords(tx, app.clock));
+  seedMs = performance.now() - started;
+  return app;
+}
+
+async function digestOf(app: TestApp): Promise<string> {
+  const rows = await app.db.query<{ quote_number: string; status: string; total_premium: string; product: string; company: string }>(
+    `SELECT q.quote_number, q.status, q.total_premium::text AS total_premium, q.product, a.name AS company
+     FROM quotes q JOIN accounts a ON a.id = q.account_id ORDER BY q.quote_number`);
+  return createHash('sha256').update(JSON.stringify(rows)).digest('hex');
+}
+
+beforeAll(async () => {
+  t = await seeded();
+}, 120_000);
+
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('the demo book', () => {
+  it('holds a few hundred accounts and a few thousand quotes in both editions, seeded in seconds', async () => {
+    console.info(`demo records with the book seeded in ${Math.round(seedMs)} ms`);
+    const [counts] = await t.db.query<{ us: number; uk: number; quotes: number; events: number; usQuotes: number; ukQuotes: number }>(
+      `SELECT (SELECT count(*)::int FROM accounts WHERE account_type = 'CUSTOMER' AND edition = 'us') AS us,
+              (SELECT count(*)::int FROM accounts WHERE account_type = 'CUSTOMER' AND edition = 'uk') AS uk,
+              (SELECT count(*)::int FROM quotes) AS quotes, (SELECT count(*)::int FROM quote_events) AS events,
+              (SELECT count(*)::int FROM quotes WHERE edition = 'us' AND currency = 'USD') AS "usQuotes",
+              (SELECT count(*)::int FROM quotes WHERE edition = 'uk' AND currency = 'GBP') AS "ukQuotes"`);
+    expect(counts!.us).toBeGreaterThanOrEqual(200);
+    expect(counts!.us).toBeLessThan(230);
+    expect(counts!.uk).toBeGreaterThanOrEqual(100);
+    expect(counts!.uk).toBeLessThan(115);
+    expect(counts!.quotes).toBeGreaterThan(2500);
+    expect(counts!.quotes).toBeLessThan(3500);
+    expect(counts!.usQuotes + counts!.ukQuotes).toBe(counts!.quotes);
+    expect(counts!.ukQuotes).toBeGreaterThan(600);
+    expect(counts!.events).toBeGreaterThan(counts!.quotes);
+    const agencies = await t.db.query<{ name: string; accounts: number; teams: number; agents: number }>(
+      `SELECT ag.name, count(*)::int AS accounts, count(DISTINCT d.team_id)::int AS teams, count(DISTINCT d.agent_user_id)::int AS agents
+       FROM accounts a JOIN accounts ag ON ag.id = a.agency_id JOIN account_details d ON d.account_id = a.id GROUP BY ag.name ORDER BY ag.name`);
+    const byName = Object.fromEntries(agencies.map((row) => [row.name, row]));
+    expect(byName['Summit Risk Partners']).toMatchObject({ teams: 3 });
+    expect(byName['Summit Risk Partners']!.agents).toBeGreaterThanOrEqual(3);
+    expect(byName['Thames Cyber Brokers']).toMatchObject({ teams: 2 });
+    expect(byName['Harbor Insurance Group']!.accounts).toBeGreaterThan(40);
+    expect(byName['Secure Agency']!.accounts).toBeGreaterThan(20);
+  }, 60_000);
+
+  it('spreads quotes over statuses, products and the last nine months, with events, carts and need-by dates', async () => {
+    const statuses = await t.db.query<{ status: string; count: number }>('SELECT status, count(*)::int AS count FROM quotes GROUP BY status ORDER BY count DESC');
+    const count = Object.fromEntries(statuses.map((row) => [row.status, row.count]));
+    expect(statuses[0]!.status).toBe('READY');
+    for (const status of ['READY', 'REFERRED', 'INDICATION', 'IN_REVIEW', 'REQUESTED', 'DECLINED', 'LOST', 'EXPIRED', 'INVALID', 'DRAFT', 'BOUND']) {
+      expect(count[status], status).toBeGreaterThan(0);
+    }
+    const products = await t.db.query<{ edition: string; product: string }>('SELECT DISTINCT edition, product FROM quotes');
+    expect(products.filter((row) => row.edition === 'us').map((row) => row.product)).toEqual(expect.arrayContaining(['P250', 'P100', 'P250_S', 'PRIME_TECH']));
+    expect(products.filter((row) => row.edition === 'uk').map((row) => row.product)).toEqual(expect.arrayContaining(['P_ONE', 'P_ONE_PLUS', 'PRIME_ONE_TECH']));
+    const [span] = await t.db.query<{ oldest: Date; newest: Date; presets: string[]; carts: number; needBy: number; badEvents: number; expiredOpen: number }>(
+      `SELECT min(created_at) AS oldest, max(modified_at) AS newest, array_agg(DISTINCT preset) AS presets,
+         (SELECT count(*)::int FROM quotes WHERE in_cart AND status = 'DRAFT') AS carts, (SELECT count(*)::int FROM quotes WHERE need_by_date IS NOT NULL) AS "needBy",
+         (SELECT count(*)::int FROM quotes q WHERE q.status <> (SELECT e.to_status FROM quote_events e WHERE e.quote_id = q.id ORDER BY e.id DESC LIMIT 1)) AS "badEvents",
+         (SELECT count(*)::int FROM quotes WHERE status = 'EXPIRED' AND expires_on >= $1::date) AS "expiredOpen"
+       FROM quotes`, [NOW.slice(0, 10)]);
+    const days = (date: Date) => (Date.parse(NOW) - new Date(date).getTime()) / 86_400_000;
+    expect(days(span!.oldest)).toBeGreaterThan(240);
+    expect(days(span!.oldest)).toBeLessThanOrEqual(271);
+    expect(days(span!.newest)).toBeGreaterThanOrEqual(0);
+    expect(span!.presets).toEqual(expect.arrayContaining(['BASIC', 'POPULAR', 'ELITE', 'CUSTOM']));
+    expect(span!.carts).toBeGreaterThan(0);
+    expect(span!.needBy).toBeGreaterThan(50);
+    expect(span!.badEvents).toBe(0);
+    expect(span!.expiredOpen).toBe(0);
+    const [carts] = await t.db.query<{ most: number }>(`SELECT coalesce(max(n), 0)::int AS most FROM (SELECT count(*) AS n FROM quotes WHERE in_cart GROUP BY created_by) c`);
+    expect(carts!.most).toBeLessThanOrEqual(3);
+  });
+
+  it('gives accounts addresses that fit their edition and statuses that follow their quotes', async () => {
+    const accounts = await t.db.query<{ edition: string; state: string | null; zip_code: string; country: string; status: string; quotes: number; bound: number }>(
+      `SELECT a.edition, d.state, d.zip_code, d.country, p.status,
+         (SELECT count(*)::int FROM quotes q WHERE q.account_id = a.id) AS quotes, (SELECT count(*)::int FROM quotes q WHERE q.account_id = a.id AND q.status = 'BOUND') AS bound
+       FROM accounts a JOIN account_details d ON d.account_id = a.id JOIN account_profiles p ON p.account_id = a.id
+       WHERE a.account_type = 'CUSTOMER' AND EXISTS (SELECT 1 FROM quotes q WHERE q.account_id = a.id) OR p.status IN ('Inactive', 'Lost')`);
+    for (const account of accounts) {
+      if (account.edition === 'us') expect(stateOfZip(account.zip_code), account.zip_code).toBe(account.state);
+      else expect(UK_POSTCODE_AREAS.has(postcodeArea(account.zip_code)), account.zip_code).toBe(true);
+      if (account.quotes > 0 && account.bound > 0) expect(account.status).toBe('Active Policy');
+      else if (account.quotes > 0 && account.status !== 'Declined' && account.status !== 'Open') expect(account.status).toBe('Quoted');
+    }
+    const [answers] = await t.db.query<{ share: number }>(
+      `SELECT (count(s.account_id)::float / count(*))::float AS share FROM accounts a LEFT JOIN account_security_answers s ON s.account_id = a.id WHERE a.account_type = 'CUSTOMER'`);
+    expect(answers!.share).toBeGreaterThan(0.6);
+  });
+
+  it('stores premiums the rater gives for each stored request on its account', async () => {
+    const raters = shippedRaters();
+    // Provider staff reach every client account (the tenant rule only needs the account and its type).
+    const [provider] = await t.db.query<{ accountId: string }>(`SELECT id AS "accountId" FROM accounts WHERE account_type = 'COWBELL'`);
+    const staff = { accountId: provider!.accountId, accountType: 'COWBELL' } as Caller;
+    const sample = await t.db.query<{ account_id: string; edition: 'us' | 'uk'; request_data: QuoteRequestBody; premium: string; total_premium: string; currency: string }>(
+      `SELECT account_id, edition, request_data, premium::text AS premium, total_premium::text AS total_premium, currency FROM quotes ORDER BY quote_number`);
+    const step = Math.floor(sample.length / 50);
+    for (let index = 0; index < sample.length; index += step) {
+      const quote = sample[index]!;
+      const account = await findQuotableAccount(t.db, staff, quote.account_id);
+      expect(account, quote.account_id).not.toBeNull();
+      const outcome = rateQuote(ratingInputOf(quote.request_data, account!), raters[quote.edition]);
+      expect(outcome.ok, JSON.stringify(outcome)).toBe(true);
+      if (!outcome.ok) continue;
+      expect(Number(outcome.premium)).toBe(Number(quote.premium));
+      expect(Number(outcome.totalPremium)).toBe(Number(quote.total_premium));
+      expect(outcome.currency).toBe(quote.currency);
+    }
+  }, 30_000);
+
+  it('answers the agency dashboard list with its own quotes only', async () => {
+    const agent = (await t.tokensFor('agent@agency.example')).accessToken;
+    const response = await t.inject({ method: 'GET', url: '/api/quote/v1/search?size=100', headers: { authorization: `Bearer ${agent}`, 'x-timezone': 'UTC' } });
+    expect(response.statusCode, response.body).toBe(200);
+    const page = response.json();
+    const [own] = await t.db.query<{ count: number }>(
+      `SELECT count(*)::int AS count FROM quotes q JOIN accounts ag ON ag.id = q.agency_id WHERE ag.name = 'Summit Risk Partners' AND q.status NOT IN ('DRAFT', 'DELETED', 'TEMPORARY')`);
+    expect(page.totalElements).toBe(own!.count);
+    expect(page.totalElements).toBeGreaterThan(800);
+    expect(new Set(page.content.map((quote: { agencyName: string }) => quote.agencyName))).toEqual(new Set(['Summit Risk Partners']));
+    expect(page.content[0].currency).toBe('USD');
+  }, 30_000);
+
+  it('is the same on every run with the same clock', async () => {
+    const first = await digestOf(t);
+    const again = await seeded();
+    try {
+      expect(await digestOf(again)).toBe(first);
+    } finally {
+      await again.close();
+    }
+  }, 120_000);
+});
