@@ -72,6 +72,291 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/account/v1/account/{id}/profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** The account profile (firmographics, domains, personal data, address, verification, policy contact) with its status, profile score and quote eligibility */
+        get: operations["getAccountProfile"];
+        /** Save the account profile (checked with definitions/forms/account-profile.json; the clearing rules of spec 002 section 4 applied). Saving resets the agent's verification; a change to what quotes are rated on invalidates the account's open P100-family quotes and refers its open P250-family quotes to underwriting */
+        put: operations["updateAccountProfile"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/v1/account/{id}/profile/precheck": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Before a save outside a quote (spec 002 section 4 Review page): whether the changes will invalidate or refer the account's open quotes. Nothing is saved */
+        post: operations["precheckAccountProfile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/v1/account/{id}/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** The agent verifies the account's details (spec 002 section 4: from unchecked to checked once; a save of the account details resets it) */
+        put: operations["verifyAccountProfile"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/v1/account/{id}/policy-contact": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** The policy holder contact (checked with definitions/forms/account-policy-contact.json: spec 002 section 5 'Policy contact' and its messages) */
+        put: operations["updatePolicyContact"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/v1/domain/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The domain check (spec 002 section 5 Domains): syntax, the blacklisted domains, and one domain only in the primary domain field. Answers 'Only valid domains are accepted.', 'Invalid Domain! Try a different domain name.', 'Only enter one domain' or 'Valid domain found!' */
+        get: operations["checkAccountDomain"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/v1/account/{id}/risk-factors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** The account's risk factors (spec 002 section 2): eight scores 0 to 100 and the company, industry and portfolio aggregates, computed by the server from the account's data with a reason per factor */
+        get: operations["getAccountRiskFactors"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/v1/additional-insureds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The additional insureds of one client account, by business name */
+        get: operations["searchAdditionalInsureds"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/v1/account/{id}/additional-insureds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add an additional insured to the account (checked with definitions/forms/additional-insured.json, 'Add Additional Insured Coverage') */
+        post: operations["createAdditionalInsured"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/v1/additional-insureds/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** One additional insured of an account the caller reaches */
+        get: operations["getAdditionalInsured"];
+        /** Change an additional insured (checked with definitions/forms/additional-insured.json) */
+        put: operations["updateAdditionalInsured"];
+        post?: never;
+        /** Remove an additional insured from its account */
+        delete: operations["deleteAdditionalInsured"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/v1/notes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The notes of one client account, newest first */
+        get: operations["searchAccountNotes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/v1/account/{id}/notes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a note to the account (checked with definitions/forms/account-note.json; a refusal says 'Failed to save note') */
+        post: operations["createAccountNote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/v1/{accountId}/security-questions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                accountId: components["parameters"]["AccountIdPath"];
+            };
+            cookie?: never;
+        };
+        /** The P250 security answers of an account and which optional coverages they qualify (23, 24, 34) */
+        get: operations["getSecurityQuestions"];
+        /** Saves the P250 security answers ('Failed to update security questions.' when refused); an answered-but-invalid coverage is unselected by the editor */
+        put: operations["saveSecurityQuestions"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/v1/{accountId}/social-engineering": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                accountId: components["parameters"]["AccountIdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** The social engineering answers: the endorsement is available when all three are yes ('Social Engineering Endorsement Added'), else the reasons it is not */
+        put: operations["saveSocialEngineering"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/v1/{accountId}/questions/cyber": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                accountId: components["parameters"]["AccountIdPath"];
+            };
+            cookie?: never;
+        };
+        /** The cyber underwriting application answers of an account (empty until answered) */
+        get: operations["getAccountQuestions"];
+        /** Saves the cyber underwriting application answers (checked with definitions/forms/uw-application-cyber.json) */
+        put: operations["updateAccountQuestions"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/v1/{accountId}/questions/tech-eo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                accountId: components["parameters"]["AccountIdPath"];
+            };
+            cookie?: never;
+        };
+        /** The tech E&O underwriting application answers of an account (empty until answered) */
+        get: operations["getAccountTechQuestions"];
+        /** Saves the tech E&O underwriting application answers (checked with definitions/forms/uw-application-tech-eo.json) */
+        put: operations["updateAccountTechQuestions"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/account/v1/accounts/{id}": {
         parameters: {
             query?: never;
@@ -2922,6 +3207,411 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/quote/v1/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Quotes within the tenant rule (an agency its own, a policyholder those on its account, provider staff all), newest change first (spec 002 section 9 default sorts); filters of section 4 'Dashboard filters' */
+        get: operations["searchQuotes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/quote/v1/uw-inbox": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The underwriter's inbox (/admin/inbox): quotes waiting on underwriting (REQUESTED, REFERRED, IN_REVIEW, INDICATION unless another status is asked for), oldest need-by first */
+        get: operations["searchUnderwritingInbox"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/quote/v1/account/{accountId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                accountId: components["parameters"]["AccountIdPath"];
+            };
+            cookie?: never;
+        };
+        /** What quoting needs to know about a client account: the risk the rater reads (state or nation, industry code, revenue, employees), its security answers, its status and whether a quote may be requested (spec 002 section 5 'Quoting eligibility') */
+        get: operations["getQuoteAccount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rater/v1/calculator": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Rates coverage choices for an account without saving anything: the premium, fees, taxes and the step-by-step trace (the same engine the browser runs) */
+        post: operations["rateQuote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/quote/v1/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Quote now: rates the choices and stores a quote, READY, or REFERRED when the rater refers it to underwriting; the account becomes Quoted */
+        post: operations["createQuote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/quote/v1/cart": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's quote cart ('List of Quotes to Request'), at most 5, oldest first */
+        get: operations["getQuoteCart"];
+        put?: never;
+        /** Adds a rated variation to the cart as a DRAFT quote; a sixth answers 409 'You have reached 5 request limit, please delete one to add another variation!' */
+        post: operations["addQuoteToCart"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/quote/v1/cart/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** A quote leaves the cart and is deleted */
+        delete: operations["removeQuoteFromCart"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/quote/v1/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Request Above Quotes: every quote of the cart is requested with the agent and teams (and the Florida retail agent); 'Quotes successfully sent'. A refusal names each reason. */
+        post: operations["requestCartQuotes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/quote/v1/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Delete quotes, one or many ('Quote Deleted Successfully!'), or every INVALID or EXPIRED quote of the caller's agency; bound quotes are never deleted */
+        post: operations["deleteQuotes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/quote/v1/delete-all/{status}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                status: "INVALID" | "EXPIRED";
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The dashboard's 'delete all invalid' and 'delete all expired': every quote of the caller's own agency with that status ('Quote Deleted Successfully!') */
+        post: operations["deleteAllQuotesWithStatus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/quote/v1/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** One quote: its coverages, rating (the trace for underwriters), status history and what the caller may do with it */
+        get: operations["getQuote"];
+        put?: never;
+        post?: never;
+        /** Delete one quote ('Quote Deleted Successfully!') */
+        delete: operations["deleteQuote"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/quote/v1/{id}/proposal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** The quote proposal as a PDF made on the server */
+        get: operations["downloadQuoteProposal"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/quote/v1/decline/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** An underwriter declines a quote, and optionally its account or submission (checked with definitions/forms/decline-quote.json; 'Quote declined') */
+        put: operations["declineQuote"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/quote/v1/lost/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** Marks a quote lost with its reason (checked with definitions/forms/quote-lost-reason.json; 'Quote Lost Reason Saved Successfully!') */
+        put: operations["saveQuoteLostReason"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/quote/v1/update/needBy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Sets the date a quote is needed by, never before today (checked with definitions/forms/need-by-date.json; 'Quote NeedBy Saved Successfully!'). The body carries the spec's quoteId and needBy as id and date. */
+        put: operations["updateQuoteNeedBy"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/quote/v1/P250/release/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** An underwriter releases the terms: the quote becomes READY ('Quote released') */
+        put: operations["releaseQuote"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/quote/v1/P250/uw/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** An underwriter updates the terms and re-rates ('Quote updated'): a READY quote stays READY, an indication or referral stays as it is */
+        put: operations["updateQuoteTerms"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/quote/v1/P250/reset/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** An underwriter resets the quote to what the agent asked for: terms, risk modifier and subjectivities are undone and it is rated again */
+        put: operations["resetQuote"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/quote/v1/request-review/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** Submit a quote for underwriter review with a reason ('Reason is a required field'): it becomes REFERRED */
+        put: operations["referQuote"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rater/v1/irpm/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** The underwriter's risk modifier (IRPM): each characteristic within its bounds ('Invalid'), the modifier 1 plus the sum over 100 to 10 decimals, and the quote rated again */
+        put: operations["saveRiskModifier"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/quote/v1/{id}/surplus": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** Switch a quote between surplus and admitted: the quote is recalculated from the agent's request and the underwriter's edits are lost */
+        put: operations["switchQuoteSurplus"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/quote/v1/{id}/notes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** The quote's notes, newest first */
+        get: operations["listQuoteNotes"];
+        put?: never;
+        /** A note on the quote ('Failed to save note' when it cannot be kept) */
+        post: operations["addQuoteNote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/v1/login": {
         parameters: {
             query?: never;
@@ -3832,6 +4522,299 @@ export interface components {
             /** @description The page to open in a new tab: /loading/{token}?accountName=... */
             url: string;
         };
+        ProfileScore: {
+            /** @description One point per key firmographic given */
+            score: number;
+            max: number;
+            /** @description Spec 002 section 9: a profile score of at least 4 to quote */
+            threshold: number;
+            /** @description What is still to be filled in, in order */
+            missing: string[];
+        };
+        QuoteEligibility: {
+            canRequestQuote: boolean;
+            /** @description 'Account needs more information to enable Request Quote' or 'Account is not eligible to Request Quote'; null when a quote may be requested */
+            reason: string | null;
+        };
+        /** @description The account profile as the form definitions/forms/account-profile.json reads it (naicsCode in the US edition, sicCode in the UK edition), with what the server works out. */
+        AccountProfile: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            edition: components["schemas"]["Edition"];
+            status: components["schemas"]["AccountStatus"];
+            /** Format: uuid */
+            agencyId: string | null;
+            agencyName: string | null;
+            dbaOrTradestyle?: string | null;
+            ein?: string | null;
+            dunsNumber?: string | null;
+            hostname?: string | null;
+            url?: string | null;
+            /** @description The industry code as stored (naicsCode or sicCode as text */
+            industryCode: string | null;
+            /** @description US edition */
+            naicsCode?: number | null;
+            /** @description UK edition */
+            sicCode?: number | null;
+            primaryIndustry?: string | null;
+            secondaryIndustry?: string | null;
+            primaryNaicsPercentage?: number | null;
+            secondNaicsCode?: number | null;
+            secondPrimaryIndustry?: string | null;
+            secondSecondaryIndustry?: string | null;
+            /** @description 100 minus the primary percentage */
+            secondaryNaicsPercentage?: number | null;
+            revenue?: number | null;
+            nonUsRevenue?: number | null;
+            /** @description Revenue plus non-US revenue */
+            totalRevenue?: number | null;
+            percentInternationalSales?: number | null;
+            noOfEmployeesAll?: number | null;
+            yearEstablished?: number | null;
+            ownershipType?: string | null;
+            entityType?: string | null;
+            isFranchise?: boolean | null;
+            franchiseSystemConnectivity?: boolean | null;
+            domainName?: string | null;
+            /** @description The other domains */
+            domains?: string | null;
+            noDomainAttested: boolean;
+            collectingPersonalInformation?: boolean | null;
+            numberOfPersonalRecords?: number | null;
+            changeInScope?: boolean | null;
+            changeInScopeDetail?: string | null;
+            incidentResponsePlan?: boolean | null;
+            address1?: string | null;
+            address2?: string | null;
+            address3?: string | null;
+            city?: string | null;
+            state?: string | null;
+            zipCode?: string | null;
+            /** @description Digits as the phone field takes them (UK with its trunk 0) */
+            phoneNumber?: string | null;
+            isVerifiedByAgent: boolean;
+            /** Format: date-time */
+            verifiedDate: string | null;
+            policyContactFirstName?: string | null;
+            policyContactLastName?: string | null;
+            policyContactEmail?: string | null;
+            policyContactPhone?: string | null;
+            profileScore: components["schemas"]["ProfileScore"];
+            eligibility: components["schemas"]["QuoteEligibility"];
+            /** @description Where Request Quote goes: /agency/requestQuote/P250/{accountId} */
+            requestQuotePath: string;
+            /** Format: date-time */
+            modified: string;
+        };
+        AccountProfileSaved: components["schemas"]["AccountProfile"] & {
+            /** @description 'Account Details Updated Successfully.' */
+            message: string;
+            /** @description Open P100-family quotes made invalid */
+            quotesInvalidated: number;
+            /** @description Open P250-family quotes referred to underwriting */
+            quotesReferred: number;
+        };
+        /**
+         * @description Spec 002 section 4: only Open, Quoted and Active Policy allow quoting
+         * @enum {string}
+         */
+        AccountStatus: "Open" | "Quoted" | "Active Policy" | "Declined" | "Lost" | "Inactive";
+        /** @description The account profile form's data (definitions/forms/account-profile.json); its rules, bounds and messages come from the definition. Numbers are bounded here only as numbers; null is a field left out. */
+        AccountProfileFields: {
+            name?: string | null;
+            dbaOrTradestyle?: string | null;
+            ein?: string | null;
+            dunsNumber?: string | null;
+            hostname?: string | null;
+            url?: string | null;
+            naicsCode?: number | null;
+            sicCode?: number | null;
+            primaryIndustry?: string | null;
+            secondaryIndustry?: string | null;
+            primaryNaicsPercentage?: number | null;
+            secondNaicsCode?: number | null;
+            secondPrimaryIndustry?: string | null;
+            secondSecondaryIndustry?: string | null;
+            secondaryNaicsPercentage?: number | null;
+            revenue?: number | null;
+            nonUsRevenue?: number | null;
+            totalRevenue?: number | null;
+            percentInternationalSales?: number | null;
+            noOfEmployeesAll?: number | null;
+            yearEstablished?: number | null;
+            ownershipType?: string | null;
+            entityType?: string | null;
+            isFranchise?: boolean | null;
+            franchiseSystemConnectivity?: boolean | null;
+            domainName?: string | null;
+            domains?: string | null;
+            collectingPersonalInformation?: boolean | null;
+            numberOfPersonalRecords?: number | null;
+            changeInScope?: boolean | null;
+            changeInScopeDetail?: string | null;
+            incidentResponsePlan?: boolean | null;
+            address1?: string | null;
+            address2?: string | null;
+            address3?: string | null;
+            city?: string | null;
+            state?: string | null;
+            zipCode?: string | null;
+            phoneNumber?: string | null;
+            policyContactFirstName?: string | null;
+            policyContactLastName?: string | null;
+            policyContactEmail?: string | null;
+            policyContactPhone?: string | null;
+        };
+        AccountChangePrecheck: {
+            /** @description The changes touch what quotes are rated on and the account has open P100-family quotes */
+            WillInvalidateQuotes: boolean;
+            /** @description The changes touch what quotes are rated on and the account has open P250-family quotes */
+            WillReferQuotes: boolean;
+            /** @description The rating fields the changes touch */
+            changedFields: string[];
+        };
+        /** @description The policy contact form's data (definitions/forms/account-policy-contact.json). */
+        PolicyContactFields: {
+            policyContactFirstName?: string | null;
+            policyContactLastName?: string | null;
+            policyContactEmail?: string | null;
+            policyContactPhone?: string | null;
+        };
+        DomainCheck: {
+            valid: boolean;
+            /** @description The text shown under the field; null when nothing was entered */
+            message: string | null;
+            domains: {
+                entered: string;
+                domain: string | null;
+                valid: boolean;
+                message: string;
+            }[];
+        };
+        RiskFactor: {
+            /** @enum {string} */
+            id: "networkSecurity" | "cloudSecurity" | "endpointSecurity" | "darkIntelligence" | "fundsTransfer" | "cyberExtortion" | "compliance" | "supplyChain";
+            label: string;
+            /** @description 100 is the strongest posture */
+            score: number;
+            why: string;
+            reasons: {
+                text: string;
+                points: number;
+            }[];
+        };
+        AccountRiskFactors: {
+            /** Format: uuid */
+            accountId: string;
+            factors: components["schemas"]["RiskFactor"][];
+            /** @description The weighted mean of the eight factors */
+            companyAggregate: number;
+            /** @description What a typical organisation of the industry scores */
+            industryAggregate: number;
+            /** @description The mean company aggregate of the managing agency's client accounts */
+            portfolioAggregate: number;
+            /** @description The industry group the industry code falls in */
+            industry: string;
+            portfolioSize: number;
+            /** @description How the scores are made */
+            source: string;
+            /**
+             * @description Where the domain findings come from (null without a domain)
+             * @enum {string|null}
+             */
+            scanSource: "local scan" | null;
+        };
+        AdditionalInsured: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            accountId: string;
+            businessName: string;
+            address1: string;
+            address2: string | null;
+            address3: string | null;
+            city: string;
+            state: string | null;
+            zipCode: string;
+            industryCode: string;
+            naicsCode?: number | null;
+            sicCode?: number | null;
+            /** Format: date-time */
+            created: string;
+            /** Format: date-time */
+            modified: string;
+        };
+        AdditionalInsuredPage: {
+            content: components["schemas"]["AdditionalInsured"][];
+            totalElements: number;
+            page: number;
+            size: number;
+        };
+        /** @description The additional insured form's data (definitions/forms/additional-insured.json). */
+        AdditionalInsuredFields: {
+            businessName?: string | null;
+            address1?: string | null;
+            address2?: string | null;
+            address3?: string | null;
+            city?: string | null;
+            state?: string | null;
+            zipCode?: string | null;
+            naicsCode?: number | null;
+            sicCode?: number | null;
+        };
+        AccountNote: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            accountId: string;
+            note: string;
+            /** @enum {string} */
+            noteType: "GENERAL" | "UNDERWRITING" | "SALES" | "CLAIMS";
+            /** Format: uuid */
+            createdBy: string | null;
+            createdByName: string | null;
+            /** Format: date-time */
+            created: string;
+            /** Format: date-time */
+            modified: string;
+            /** Format: date-time */
+            lastUpdated: string;
+        };
+        AccountNotePage: {
+            content: components["schemas"]["AccountNote"][];
+            totalElements: number;
+            page: number;
+            size: number;
+        };
+        /** @description The note form's data (definitions/forms/account-note.json). */
+        AccountNoteFields: {
+            noteType?: string | null;
+            note?: string | null;
+        };
+        /** @description A questionnaire's answers; the bound form definition decides which fields, rules and messages apply */
+        AnswerFields: {
+            [key: string]: (string | number | boolean | null) | string[];
+        };
+        /** @description The saved answers as the form holds them ({} until answered) */
+        AccountAnswers: {
+            [key: string]: unknown;
+        };
+        SecurityAnswers: {
+            answers: {
+                [key: string]: unknown;
+            };
+            /** @description Per optional coverage id ('23', '24', '34'): null until its questions are answered, else whether the answers qualify */
+            coverageValidity: {
+                [key: string]: boolean | null;
+            };
+            message?: string;
+        };
+        SocialEngineeringAnswer: {
+            socialEngineering: boolean;
+            reasons: string[];
+            message?: string;
+        };
         Account: components["schemas"]["AccountSummary"] & {
             /** @description The agency that manages this account (customer accounts) */
             agencyId?: string | null;
@@ -3842,11 +4825,7 @@ export interface components {
             /** Format: uuid */
             id: string;
             name: string;
-            /**
-             * @description From the account's submissions
-             * @enum {string}
-             */
-            status: "Open" | "Quoted" | "Active Policy";
+            status: components["schemas"]["AccountStatus"];
             edition: components["schemas"]["Edition"];
             /** @description The company directory entry the account was picked from */
             cbid: string | null;
@@ -3889,6 +4868,10 @@ export interface components {
             size: number;
         };
         BusinessAccount: components["schemas"]["BusinessAccountItem"] & {
+            profileScore: components["schemas"]["ProfileScore"];
+            eligibility: components["schemas"]["QuoteEligibility"];
+            /** @description Where Request Quote goes: /agency/requestQuote/P250/{accountId} */
+            requestQuotePath: string;
             address2: string | null;
             /** @description UK only */
             address3: string | null;
@@ -5306,6 +6289,278 @@ export interface components {
             /** @description Where the picture is read (changes with each new picture) */
             avatarUrl: string;
         };
+        QuoteAccount: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** @enum {string} */
+            edition: "us" | "uk";
+            /** Format: uuid */
+            agencyId?: string | null;
+            status: string;
+            riskState?: string | null;
+            industryCode?: string | null;
+            revenue?: number | null;
+            employees?: number | null;
+            /** Format: uuid */
+            teamId?: string | null;
+            securityAnswers?: {
+                [key: string]: unknown;
+            };
+            canRequestQuote: boolean;
+            /** @description 'Account needs more information to enable Request Quote' or 'Account is not eligible to Request Quote' */
+            reason?: string | null;
+        };
+        QuoteCoverageChoice: {
+            selected?: boolean;
+            limit?: number | null;
+            deductible?: number | null;
+            waitingPeriod?: number | null;
+            retroActivePeriod?: number | null;
+            /** Format: date */
+            retroActiveDate?: string | null;
+        };
+        /** @description The coverage choices of one quote (spec 002 section 3 'P250 quote state' global settings and coverages keyed by numeric id). Money in the edition's currency, whole units. */
+        QuoteRequest: {
+            /** Format: uuid */
+            accountId: string;
+            product: string;
+            /** @description BASIC, POPULAR, ELITE, a custom preset's name, or CUSTOM */
+            preset?: string | null;
+            /** Format: date */
+            effectiveDate: string;
+            /** Format: date */
+            endDate?: string | null;
+            aggLimit: number;
+            deductible: number;
+            waitingPeriod?: number | null;
+            retroActivePeriod?: number | null;
+            isSurplus?: boolean;
+            triaExclusionAttested?: boolean;
+            coverages?: {
+                [key: string]: components["schemas"]["QuoteCoverageChoice"];
+            };
+            additionalInsureds?: {
+                id?: string;
+                businessName?: string;
+                address1?: string;
+                address2?: string | null;
+                city?: string;
+                state?: string | null;
+                zipCode?: string;
+                naicsCode?: string | null;
+            }[];
+            eventExclusions?: {
+                claimNumber: string;
+                claimName: string;
+                /** Format: date */
+                claimDate?: string | null;
+                claimDescription?: string | null;
+            }[];
+            /** Format: uuid */
+            teamId?: string | null;
+            /** Format: uuid */
+            submissionId?: string | null;
+        };
+        QuoteTraceStep: {
+            step: string;
+            factor: string;
+            source: {
+                table?: string;
+                row?: string;
+            };
+            runningPremium: string;
+        };
+        QuoteRating: {
+            /** @description Decimal with 2 places */
+            premium: string;
+            fees?: string;
+            surplusLineTax?: string;
+            surplusStampingFee?: string;
+            totalPremium: string;
+            /** @enum {string} */
+            currency: "USD" | "GBP";
+            irpmModifier?: string;
+            /** @description Why the rater refers the quote to underwriting */
+            referral?: string | null;
+            tableVersions?: {
+                [key: string]: number | string;
+            };
+            trace?: components["schemas"]["QuoteTraceStep"][];
+        };
+        /** @description A quote as dashboards list it (spec 002 section 3 Quote) */
+        Quote: {
+            /** Format: uuid */
+            id: string;
+            quoteNumber: string;
+            product: string;
+            /** @description A value of definitions/lists/quote-statuses.json */
+            status: string;
+            /** @enum {string} */
+            agencyStatus: "ACTIVE" | "REQUEST_TO_BIND_SENT" | "BOUND" | "INVALID";
+            /** Format: uuid */
+            accountId: string;
+            companyName: string;
+            /** Format: uuid */
+            agencyId: string;
+            agencyName: string;
+            agentName?: string | null;
+            teamName?: string | null;
+            /** @enum {string} */
+            businessType?: "New Business" | "Renewal";
+            isSurplus?: boolean;
+            preset?: string | null;
+            /** Format: date */
+            effectiveDate: string;
+            /** Format: date */
+            endDate: string;
+            /** Format: date */
+            expiresOn: string;
+            /** Format: date */
+            needByDate?: string | null;
+            aggLimit: string;
+            deductible: string;
+            premium: string;
+            totalPremium: string;
+            /** @enum {string} */
+            currency: "USD" | "GBP";
+            inCart?: boolean;
+            /** Format: date-time */
+            created: string;
+            /** Format: date-time */
+            modified: string;
+        };
+        QuoteDetail: components["schemas"]["Quote"] & {
+            request?: components["schemas"]["QuoteRequest"];
+            rating?: components["schemas"]["QuoteRating"];
+            irpm?: {
+                [key: string]: unknown;
+            } | null;
+            subjectivities?: string[];
+            decision?: {
+                [key: string]: unknown;
+            } | null;
+            customerFirstName?: string | null;
+            customerLastName?: string | null;
+            customerEmail?: string | null;
+            customerPhone?: string | null;
+            brokerFee?: string;
+            mgaFee?: string;
+            surplusLineTax?: string;
+            surplusStampingFee?: string;
+            /** Format: date-time */
+            lastPatched?: string | null;
+            wraRequestToBind?: boolean;
+            events?: {
+                action?: string;
+                fromStatus?: string | null;
+                toStatus?: string;
+                by?: string | null;
+                /** Format: date-time */
+                at?: string;
+                detail?: {
+                    [key: string]: unknown;
+                } | null;
+            }[];
+            /** @description What the caller may do with the quote now (the transitions it may take) */
+            actions?: string[];
+        };
+        QuotePage: {
+            content: components["schemas"]["Quote"][];
+            totalElements: number;
+            page: number;
+            size: number;
+        };
+        QuoteCart: {
+            content: components["schemas"]["Quote"][];
+            /** @description The most quotes a cart holds (5) */
+            limit: number;
+            message?: string;
+        };
+        /** @description The bulk request payload of spec 002 section 3 Cart quote */
+        BulkQuoteRequest: {
+            quoteIds: string[];
+            /** Format: uuid */
+            accountId: string;
+            /** Format: uuid */
+            agencyId?: string | null;
+            agentFirstName?: string | null;
+            agentLastName?: string | null;
+            agentEmail?: string | null;
+            agentPhone?: string | null;
+            retailAgentFirstName?: string | null;
+            retailAgentLastName?: string | null;
+            retailAgentLicenseNumber?: string | null;
+            teamIds?: string[];
+        };
+        BulkQuoteResult: {
+            content: components["schemas"]["Quote"][];
+            message: string;
+        };
+        /** @description The decline dialog's data (definitions/forms/decline-quote.json) */
+        DeclineQuoteFields: {
+            quoteId?: string;
+            submissionId?: string;
+            reasonSummary?: string;
+            reason?: string;
+            reasonFillIn?: string;
+            isNotificationEnabled?: boolean;
+            declineAccount?: boolean;
+            accountDecline?: {
+                reasonSummary?: string;
+                reason?: string;
+                reasonFillIn?: string;
+            };
+            declineSubmission?: boolean;
+            submissionDecline?: {
+                declinationReason?: string;
+                declinationReasonDescription?: string;
+                fillInDeclinationReason?: string;
+            };
+        };
+        /** @description The lost-quote dialog's data (definitions/forms/quote-lost-reason.json) */
+        QuoteLostFields: {
+            id?: string;
+            productType?: string;
+            product?: string;
+            reasonSummary?: string;
+            reason?: string;
+            reasonFillIn?: string;
+        };
+        /** @description The need-by dialog's data (definitions/forms/need-by-date.json) */
+        QuoteNeedByFields: {
+            /** Format: uuid */
+            id?: string;
+            date?: string;
+            needByDate?: string | null;
+        };
+        RiskModifierFields: {
+            companyStability?: number | null;
+            dcmPractices?: number | null;
+            drPlanning?: number | null;
+            securityAwareness?: number | null;
+            financialCondition?: number | null;
+            managementExperience?: number | null;
+            managementOfContent?: number | null;
+            irpmNote?: string | null;
+        };
+        QuoteNote: {
+            /** Format: uuid */
+            id: string;
+            note: string;
+            noteType?: string;
+            /** Format: date-time */
+            created: string;
+            createdBy: string | null;
+        };
+        QuoteChange: {
+            quote: components["schemas"]["QuoteDetail"];
+            message: string;
+        };
+        QuoteCount: {
+            count: number;
+            message: string;
+        };
         LoginRequest: {
             /** Format: email */
             username: string;
@@ -6022,6 +7277,609 @@ export interface operations {
             404: components["responses"]["NotFound"];
         };
     };
+    getAccountProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The profile */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountProfile"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateAccountProfile: {
+        parameters: {
+            query?: {
+                /** @description The product the profile is edited for; P100_PRO shows and requires the pro-product extras (the form's $context.flags.proProduct) */
+                product?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AccountProfileFields"];
+            };
+        };
+        responses: {
+            /** @description 'Account Details Updated Successfully.' The profile as saved, and what happened to the account's quotes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountProfileSaved"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    precheckAccountProfile: {
+        parameters: {
+            query?: {
+                product?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AccountProfileFields"];
+            };
+        };
+        responses: {
+            /** @description What saving these changes would do to the account's quotes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountChangePrecheck"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    verifyAccountProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The profile as verified */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountProfile"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updatePolicyContact: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PolicyContactFields"];
+            };
+        };
+        responses: {
+            /** @description The profile with its policy contact */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountProfile"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    checkAccountDomain: {
+        parameters: {
+            query: {
+                /** @description What was typed (protocols are stripped; several are separated by commas) */
+                domains: string;
+                /** @description The field checked; domainName (the primary domain) takes one only */
+                field?: "domainName" | "domains";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The verdict, overall and per domain */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DomainCheck"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getAccountRiskFactors: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The risk factors */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountRiskFactors"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    searchAdditionalInsureds: {
+        parameters: {
+            query: {
+                accountId: string;
+                page?: number;
+                size?: number;
+                sort?: string;
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of additional insureds */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdditionalInsuredPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createAdditionalInsured: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdditionalInsuredFields"];
+            };
+        };
+        responses: {
+            /** @description 'Additional insured successfully updated' */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdditionalInsured"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getAdditionalInsured: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The additional insured */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdditionalInsured"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateAdditionalInsured: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdditionalInsuredFields"];
+            };
+        };
+        responses: {
+            /** @description 'Additional insured successfully updated' */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdditionalInsured"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteAdditionalInsured: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    searchAccountNotes: {
+        parameters: {
+            query: {
+                accountId: string;
+                page?: number;
+                size?: number;
+                sort?: string;
+                search?: string;
+                noteType?: "GENERAL" | "UNDERWRITING" | "SALES" | "CLAIMS";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of notes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountNotePage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createAccountNote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AccountNoteFields"];
+            };
+        };
+        responses: {
+            /** @description The note as saved */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountNote"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getSecurityQuestions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                accountId: components["parameters"]["AccountIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account's answers */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SecurityAnswers"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    saveSecurityQuestions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                accountId: components["parameters"]["AccountIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AnswerFields"];
+            };
+        };
+        responses: {
+            /** @description The account's answers */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SecurityAnswers"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    saveSocialEngineering: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                accountId: components["parameters"]["AccountIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AnswerFields"];
+            };
+        };
+        responses: {
+            /** @description The account's answers */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SocialEngineeringAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getAccountQuestions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                accountId: components["parameters"]["AccountIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account's answers */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountAnswers"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateAccountQuestions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                accountId: components["parameters"]["AccountIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AnswerFields"];
+            };
+        };
+        responses: {
+            /** @description The account's answers */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountAnswers"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getAccountTechQuestions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                accountId: components["parameters"]["AccountIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account's answers */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountAnswers"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateAccountTechQuestions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                accountId: components["parameters"]["AccountIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AnswerFields"];
+            };
+        };
+        responses: {
+            /** @description The account's answers */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountAnswers"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
     getAccount: {
         parameters: {
             query?: never;
@@ -6055,8 +7913,8 @@ export interface operations {
                 size?: number;
                 sort?: string;
                 search?: string;
-                /** @description Open, Quoted or Active Policy (repeat for several) */
-                type?: ("Open" | "Quoted" | "Active Policy")[];
+                /** @description The account status, Open, Quoted or Active Policy and the statuses that do not allow quoting (repeat for several) */
+                type?: ("Open" | "Quoted" | "Active Policy" | "Declined" | "Lost" | "Inactive")[];
                 agencyId?: string;
                 teamId?: string;
                 state?: string;
@@ -11940,6 +13798,734 @@ export interface operations {
                 content: {
                     "image/png": string;
                     "image/jpeg": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    searchQuotes: {
+        parameters: {
+            query?: {
+                page?: number;
+                /** @description Page sizes 25/50/100; dashboards ask for 20 (spec 002 section 9) */
+                size?: number;
+                sort?: string;
+                /** @description Text in the quote number */
+                search?: string;
+                status?: string[];
+                businessType?: "New Business" | "Renewal";
+                product?: string;
+                /** @description The dashboard's prefilterAccountId */
+                accountId?: string;
+                /** @description The team selector (absent is All) */
+                teamId?: string;
+                agencyId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of quotes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuotePage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    searchUnderwritingInbox: {
+        parameters: {
+            query?: {
+                page?: number;
+                /** @description Page sizes 25/50/100; dashboards ask for 20 (spec 002 section 9) */
+                size?: number;
+                sort?: string;
+                search?: string;
+                status?: string[];
+                product?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of quotes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuotePage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getQuoteAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                accountId: components["parameters"]["AccountIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account as quoting sees it */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuoteAccount"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    rateQuote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuoteRequest"];
+            };
+        };
+        responses: {
+            /** @description The rating */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuoteRating"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createQuote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuoteRequest"];
+            };
+        };
+        responses: {
+            /** @description The quote as stored */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuoteDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    getQuoteCart: {
+        parameters: {
+            query?: {
+                accountId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The cart */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuoteCart"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    addQuoteToCart: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuoteRequest"];
+            };
+        };
+        responses: {
+            /** @description The cart with the new quote */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuoteCart"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    removeQuoteFromCart: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The cart without it */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuoteCart"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    requestCartQuotes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BulkQuoteRequest"];
+            };
+        };
+        responses: {
+            /** @description The requested quotes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkQuoteResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteQuotes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids?: string[];
+                    /** @enum {string} */
+                    allWithStatus?: "INVALID" | "EXPIRED";
+                };
+            };
+        };
+        responses: {
+            /** @description How many were deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuoteCount"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteAllQuotesWithStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                status: "INVALID" | "EXPIRED";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description How many were deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuoteCount"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getQuote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The quote */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuoteDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteQuote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    downloadQuoteProposal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    declineQuote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeclineQuoteFields"];
+            };
+        };
+        responses: {
+            /** @description The quote after the change with the success text */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuoteChange"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    saveQuoteLostReason: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuoteLostFields"];
+            };
+        };
+        responses: {
+            /** @description The quote after the change with the success text */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuoteChange"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    updateQuoteNeedBy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuoteNeedByFields"];
+            };
+        };
+        responses: {
+            /** @description The quote after the change with the success text */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuoteChange"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    releaseQuote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The quote after the change with the success text */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuoteChange"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    updateQuoteTerms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuoteRequest"];
+            };
+        };
+        responses: {
+            /** @description The quote after the change with the success text */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuoteChange"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    resetQuote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The quote after the change with the success text */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuoteChange"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    referQuote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The quote after the change with the success text */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuoteChange"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    saveRiskModifier: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RiskModifierFields"];
+            };
+        };
+        responses: {
+            /** @description The quote after the change with the success text */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuoteChange"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    switchQuoteSurplus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    isSurplus: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The quote after the change with the success text */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuoteChange"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    listQuoteNotes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The notes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        content: components["schemas"]["QuoteNote"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    addQuoteNote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    note: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The note */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuoteNote"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -82,3 +82,15 @@ export const TIME_ZONE_HEADER_MAX_LENGTH = 64;
  * appended on save (spec 001 section 3 Aggregator, section 5 Aggregator).
  */
 export const AGGREGATOR_HOSTNAME_SUFFIX = '.cyberconsole.example';
+
+/** Spec 002 section 9: the quote cart holds at most 5 quotes. */
+export const QUOTE_CART_LIMIT = 5;
+/** How long a READY quote is offered before it expires (ours: the spec does not say), in days after it is rated. */
+export const QUOTE_OFFER_DAYS = 30;
+
+/**
+ * Spec 002 section 9 'profile score of at least 4 to quote' (section 5 Quoting eligibility: Request Quote is
+ * disabled below it). The score counts the account profile's key firmographics
+ * (server/resources/account-profile/profile-score.ts).
+ */
+export const PROFILE_SCORE_TO_QUOTE = 4;

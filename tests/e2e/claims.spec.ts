@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { callApi } from './support/call-api.ts';
 import { E2E_ORIGIN, E2E_UK_ORIGIN } from './support/origin.ts';
 import { dismissToasts, signInOnOrigin } from './support/sign-in.ts';
 
@@ -43,22 +44,6 @@ const EDITIONS: EditionCase[] = [
     badPostcodeMessage: 'Invalid Postcode',
   },
 ];
-
-/** Calls the API from the page as its signed-in user (the browser resolves the UK host; Node does not). */
-async function callApi<T>(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; data: T }> {
-  return page.evaluate(
-    async ({ method: verb, path: url, body: payload }) => {
-      const response = await fetch(url, {
-        method: verb,
-        headers: { authorization: `Bearer ${sessionStorage.getItem('auth.accessToken')}`, ...(payload === undefined ? {} : { 'content-type': 'application/json' }) },
-        ...(payload === undefined ? {} : { body: JSON.stringify(payload) }),
-      });
-      const text = await response.text();
-      return { status: response.status, data: (text ? JSON.parse(text) : undefined) as never };
-    },
-    { method, path, body },
-  );
-}
 
 async function firstClientAccount(page: Page): Promise<{ id: string; name: string }> {
   const { status, data } = await callApi<{ content: { id: string; name: string }[] }>(page, 'GET', '/api/claims/v1/accounts');

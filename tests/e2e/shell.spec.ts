@@ -11,13 +11,13 @@ test('a user may only enter the area of their account type', async ({ page }) =>
   await expect(page).toHaveURL(/\/agency\/dashboard$/);
 });
 
-test('the agency dashboard shows its tables as tabs; a list the server cannot give yet says so, and the tab is in the address', async ({ page }) => {
+test('the agency dashboard shows its tables as tabs (quotes, accounts and submissions with the demo book records); a list the server cannot give yet says so, and the tab is in the address', async ({ page }) => {
   await signInThroughApi(page, 'agent@agency.example');
   await page.goto('/agency/dashboard');
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
   await expect(page.getByTestId('area-name')).toHaveText('Agency');
   for (const [tab, id, served] of [
-    ['Quotes', 'QUOTES', false],
+    ['Quotes', 'QUOTES', true],
     ['Binders', 'BINDERS', false],
     ['Policies', 'POLICIES', false],
     ['Accounts', 'ACCOUNTS', true],

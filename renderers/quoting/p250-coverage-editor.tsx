@@ -1,0 +1,193 @@
+import { useCallback, useMemo, type ReactNode } from 'react';
+import { Alert, Box, Grid, Heading, Skeleton, Stack } from '@chakra-ui/react';
+import { useNavigate, useParams } from 'react-router';
+import { raterDefinitionsOf, type P250State, type RaterDefinitions } from '../../engine/index.ts';
+import { usePageContext } from '../page/page-context.ts';
+import { useCurrentUser } from '../session/use-session.ts';
+import { run } from '../session/api.ts';
+import { AccountSummary } from './account-summary.tsx';
+import { CoverageGroups } from './coverage-groups.tsx';
+import { coverageGroups, unselectedByAnswers } from './coverage-view.ts';
+import { startEditor } from './editor-state.ts';
+import { GlobalSettings } from './global-settings.tsx';
+import { PremiumPanel } from './premium-panel.tsx';
+import { productToQuote, quotableProducts } from './product-choice.ts';
+import { ProductSelector } from './product-selector.tsx';
+import { QuoteActionBar } from './quote-action-bar.tsx';
+import { QuoteCartDialog } from './quote-cart-dialog.tsx';
+import { QuoteExtrasSection } from './quote-extras.tsx';
+import { QUOTE_FLOW_TEXTS } from './quote-texts.ts';
+import { questionTitles, securityAnswered } from './security-answers.ts';
+import { SecurityQuestionsDialog } from './security-questions-dialog.tsx';
+import { SecuritySection, decidedCoverages } from './security-section.tsx';
+import { useQuoteAccount, type QuoteAccount } from './use-quote-account.ts';
+import { useQuoteActions } from './use-quote-actions.ts';
+import { useQuoteEditor } from './use-quote-editor.ts';
+
+const FORMS = { additionalInsured: 'additional-insured', eventExclusion: 'event-exclusion', retailAgent: 'cart-retail-agent' } as const;
+/** Catalogue ids of the extras a product may carry. */
+const TRIA = 22;
+const ADDITIONAL_INSURED = 29;
+const SPECIFIED_EVENT_EXCLUSION = 40;
+
+/**
+ * /{area}/requestQuote/{productType}/{accountId}: the quote flow of a client account (spec 002 sections 2
+ * and 4). The steps are sections of one page: verify (the account), product-selector, questions (the
+ * security questions dialog), quote (the P250 coverage editor with the premium rated in the browser by the
+ * same engine as the server) and the actions (Quote Now, Add to List, the cart).
+ */
+export function P250CoverageEditor() {
+  const { accountId = '', productType } = useParams();
+  const account = useQuoteAccount(accountId);
+  if (account.status === 'loading') {
+    return (
+      <Stack gap="3" aria-label="Loading">
+        <Skeleton height="24" />
+        <Skeleton height="64" />
+      </Stack>
+    );
+  }
+  if (account.status === 'error') return <Problem text={account.message} />;
+  return <QuoteFlow account={account.account} productType={productType} />;
+}
+
+function QuoteFlow({ account, productType }: { account: QuoteAccount; productType: string | undefined }) {
+  const { registry, editionId, edition, areaBase } = usePageContext();
+  const navigate = useNavigate();
+  const rater = useMemo(() => raterDefinitionsOf(registry, editionId), [registry, editionId]);
+  const products = useMemo(() => quotableProducts(edition, rater), [edition, rater]);
+  const product = productToQuote(productType, products);
+  const choose = useCallback((code: string) => navigate(`${areaBase}/requestQuote/${code}/${account.id}`, { replace: true }), [navigate, areaBase, account.id]);
+  if (!product) return <Problem text="No product can be quoted in this edition." />;
+  return (
+    <Stack gap="5" data-testid="p250-coverage-editor">
+      <AccountSummary account={account} edition={edition} />
+      <Section id="product" title="Product">
+        <ProductSelector products={products} value={product} onChange={choose} />
+      </Section>
+      <ProductEditor key={product} account={account} product={product} rater={rater} />
+    </Stack>
+  );
+}
+
+function ProductEditor({ account, product, rater }: { account: QuoteAccount; product: string; rater: RaterDefinitions }) {
+  const { rules } = usePageContext();
+  const start = useMemo(() => startEditor(rater, product, account, rules.today), [rater, product, account, rules.today]);
+  if (!start.ok) return <Problem text={start.message} />;
+  return <Editor account={account} initial={start.state} eligibility={start.eligibility} rater={rater} />;
+}
+
+function Editor({ account, initial, eligibility, rater }: { account: QuoteAccount; initial: P250State; eligibility: Map<number, { eligible: boolean; tooltip?: string }>; rater: RaterDefinitions }) {
+  const { registry, edition, rules, areaBase, form } = usePageContext();
+  const user = useCurrentUser().data;
+  const editor = useQuoteEditor(rater, initial);
+  const { state } = editor;
+  const securityFormId = rater.products.get(state.product)?.questionnaire.security;
+  const securityForm = securityFormId ? form(securityFormId) : undefined;
+  const titles = useMemo(() => questionTitles(securityForm), [securityForm]);
+  const pagePaths = useMemo(() => registry.list('page').map((page) => (page as { path?: string }).path ?? ''), [registry]);
+  const actions = useQuoteActions({
+    accountId: account.id,
+    teamId: account.teamId,
+    areaBase,
+    pagePaths,
+    current: editor.current,
+    currentExtras: editor.currentExtras,
+    needsAnswers: () => !securityAnswered(securityForm, editor.current().account.securityQuestions),
+  });
+
+  const has = useMemo(
+    () => ({ tria: TRIA in initial.coverages, additionalInsured: ADDITIONAL_INSURED in initial.coverages, eventExclusion: SPECIFIED_EVENT_EXCLUSION in initial.coverages }),
+    [initial],
+  );
+  const extraForms = useMemo(() => ({ additionalInsured: form(FORMS.additionalInsured), eventExclusion: form(FORMS.eventExclusion) }), [form]);
+  const groups = coverageGroups(state, rater.catalogue.groups, eligibility);
+  const why = unselectedByAnswers(state, rater.coverages, titles);
+  const answered = securityAnswered(securityForm, state.account.securityQuestions);
+
+  const saveAnswers = async (payload: Record<string, unknown>) => {
+    let answers: Record<string, unknown>;
+    try {
+      answers = (await run('saveSecurityQuestions', { params: { accountId: account.id }, body: payload as never })).answers as Record<string, unknown>;
+    } catch {
+      throw new Error(QUOTE_FLOW_TEXTS.securityFailed);
+    }
+    // An answered-but-invalid coverage is unselected by the engine's change.
+    actions.answered(editor.apply({ type: 'securityQuestions', value: answers }));
+  };
+
+  return (
+    <Grid templateColumns={{ base: '1fr', xl: 'minmax(0, 1fr) 18rem' }} gap="5" alignItems="start">
+      <Stack gap="5" minW="0">
+        {securityForm && (
+          <Section id="questions" title={securityForm.title ?? 'Security Questions'}>
+            <SecuritySection decided={decidedCoverages(state)} answered={answered} why={why} onOpen={actions.askQuestions} />
+          </Section>
+        )}
+        <Section id="quote" title="Coverage">
+          <Stack gap="5">
+            <GlobalSettings state={state} edition={edition} apply={editor.apply} />
+            <CoverageGroups groups={groups} edition={edition} apply={editor.apply} />
+          </Stack>
+        </Section>
+        <QuoteExtrasSection
+          extras={editor.extras}
+          setExtras={editor.setExtras}
+          has={has}
+          forms={extraForms}
+          edition={edition}
+          context={rules}
+        />
+      </Stack>
+      <Box position={{ xl: 'sticky' }} top={{ xl: '4' }}>
+        <Stack gap="4">
+          <PremiumPanel rating={state.rating} edition={edition} />
+          <QuoteActionBar busy={actions.busy} disabled={!account.canRequestQuote || !state.rating.ok} cartCount={actions.cartCount} start={actions.start} />
+        </Stack>
+      </Box>
+      {actions.asking && securityForm && (
+        <SecurityQuestionsDialog
+          definition={securityForm}
+          edition={edition}
+          context={rules}
+          answers={state.account.securityQuestions}
+          followUp={actions.asking === 'save' ? undefined : actions.asking}
+          onClose={actions.closeQuestions}
+          onSubmit={saveAnswers}
+        />
+      )}
+      {actions.cartOpen && (
+        <QuoteCartDialog
+          account={account}
+          agent={{ firstName: user?.firstName, lastName: user?.lastName, email: user?.email, phone: user?.phone }}
+          edition={edition}
+          context={rules}
+          retailAgentForm={form(FORMS.retailAgent)}
+          onClose={actions.closeCart}
+          onCount={actions.setCartCount}
+          onRequested={actions.requested}
+        />
+      )}
+    </Grid>
+  );
+}
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <Box as="section" aria-labelledby={`quote-step-${id}`} data-step={id} borderWidth="1px" rounded="md" p="4" bg="bg">
+      <Heading as="h2" size="md" id={`quote-step-${id}`} mb="3">
+        {title}
+      </Heading>
+      {children}
+    </Box>
+  );
+}
+
+function Problem({ text }: { text: string }) {
+  return (
+    <Alert.Root status="error" data-testid="quote-problem">
+      <Alert.Indicator />
+      <Alert.Title>{text}</Alert.Title>
+    </Alert.Root>
+  );
+}

@@ -1,0 +1,31 @@
+/** The quote flow's texts, word for word from spec 002 (sections 3, 5 and 8) where it gives them. */
+export const QUOTE_FLOW_TEXTS = {
+  cartTitle: 'List of Quotes to Request',
+  requestAll: 'Request Above Quotes',
+  cartGetFailed: 'Failed to get cart',
+  cartRemoveFailed: 'Failed to remove quote, please try again',
+  cartLimit: 'You have reached 5 request limit, please delete one to add another variation!',
+  sendFailed: 'Failed to send quotes',
+  sendFailedReasons: 'The quotes could not be requested for the following reason(s):',
+  sent: 'Quotes successfully sent',
+  refreshNotice: 'Requested quotes can take a moment to appear. Refresh the list if one is missing.',
+  securityFailed: 'Failed to update security questions.',
+  triaAttested: 'TRIA rejection is attached with signed application',
+  addInsured: 'Add Additional Insured Coverage',
+  addedToList: 'Quote added to the list',
+  quoteCreated: 'Quote created',
+  quoteFailed: 'Failed to create quote',
+  addFailed: 'Failed to add quote to the list',
+  cartEmpty: 'No quotes in the list yet: use Add to List to keep a variation.',
+  securityUnansweredNote: 'Answer the security questions before you quote: they decide whether some coverages may be chosen.',
+} as const;
+
+/** The follow-up actions of the security questions dialog (spec 002 section 2): the dialog's button says which. */
+export type FollowUp = 'quote-now' | 'open-cart' | 'add-to-list';
+
+/** Button labels of the actions, which the security questions dialog takes as its submit label. */
+export const FOLLOW_UP_LABELS: Readonly<Record<FollowUp, string>> = {
+  'quote-now': 'Quote Now',
+  'open-cart': 'View List',
+  'add-to-list': 'Add to List',
+};

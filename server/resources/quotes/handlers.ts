@@ -1,0 +1,378 @@
+import { irpmBoundsFor, irpmModifier, todayIn, validateIrpm } from '../../../engine/index.ts';
+import { audit } from '../../audit.ts';
+import { callerOf } from '../../auth/authenticate.ts';
+import { QUOTE_CART_LIMIT } from '../../constants.ts';
+import type { HandlerModule } from '../../contract/handlers.ts';
+import type { Queryable } from '../../db/database.ts';
+import { checkedBodyOf } from '../../form-check/checked-body.ts';
+import { timeZoneOf } from '../../form-check/request-rule-context.ts';
+import { HttpError, MESSAGES, notFound } from '../../http/http-error.ts';
+import type { Caller } from '../../services.ts';
+import { QUOTABLE_STATUSES, setAccountStatus, type AccountStatus } from '../accounts/account-status.ts';
+import { findQuotableAccount, type AccountRisk } from './account-risk.ts';
+import { moveQuote } from './quote-changes.ts';
+import { isUnderwriter, quoteDetail } from './quote-detail.ts';
+import { publishedRater, rateOrRefuse, ratingInputOf, type QuoteRequestBody } from './quote-rating.ts';
+import type { RaterDefinitions } from '../../../engine/index.ts';
+
+type Raters = Record<'us' | 'uk', RaterDefinitions>;
+import { insertQuote, ratedColumns } from './quote-store.ts';
+import { QUOTE_TEXTS } from './quote-texts.ts';
+import { BOUND_STATUSES } from './transitions.ts';
+import { quoteProposalPdf } from './proposal.ts';
+import { cartOf, findVisibleQuote, quoteNotes, searchInbox, searchVisibleQuotes, toQuote, type QuoteDetailRow } from './repository.ts';
+
+const FILL_IN = 'Fill-in option';
+
+/** 'Fill-in option' is replaced by the typed text (spec 002 section 4 'Loss or decline'). */
+function summaryOf(summary: unknown, fillIn: unknown): string {
+  return summary === FILL_IN && typeof fillIn === 'string' && fillIn.trim() ? fillIn.trim() : String(summary ?? '');
+}
+
+/**
+ * Quotes (spec 002 sections 2 to 8): quote now, the cart and its bulk request, the dashboards' lists, the
+ * underwriter's inbox and decisions. Every quote is found by (tenant, id); every change moves it through
+ * transitions.ts, writes its history and the audit log in one transaction.
+ */
+export const handlers: HandlerModule = (services) => {
+  const { db, clock, definitions } = services;
+
+  async function quotableAccount(caller: Caller, accountId: string, q: Queryable = db): Promise<AccountRisk> {
+    const account = await findQuotableAccount(q, caller, accountId);
+    if (!account) throw notFound(MESSAGES.accountNotFound);
+    if (!QUOTABLE_STATUSES.has(account.status as AccountStatus)) throw new HttpError(409, QUOTE_TEXTS.notEligible);
+    return account;
+  }
+
+  /**
+   * The rater of each edition as published now, read before a transaction opens: the definition service
+   * reads the database, and an embedded database has one connection, which the transaction holds.
+   */
+  async function ratersNow(): Promise<Raters> {
+    const [us, uk] = await Promise.all([publishedRater(definitions, 'us'), publishedRater(definitions, 'uk')]);
+    return { us, uk };
+  }
+
+  function rate(raters: Raters, body: QuoteRequestBody, account: AccountRisk, irpm?: Record<string, number> | null) {
+    return rateOrRefuse(ratingInputOf(body, account, irpm), raters[account.edition]);
+  }
+
+  async function visibleQuote(caller: Caller, id: string, lock = false, tx: Queryable = db): Promise<QuoteDetailRow> {
+    const quote = await findVisibleQuote(tx, caller, id, lock);
+    if (!quote) throw notFound(QUOTE_TEXTS.notFound);
+    return quote;
+  }
+
+  /** Runs a change of one quote in a transaction and answers the quote after it with the success text. */
+  async function change(
+    request: Parameters<typeof callerOf>[0],
+    id: string,
+    message: string,
+    work: (tx: Queryable, caller: Caller, quote: QuoteDetailRow) => Promise<void>,
+  ) {
+    const caller = callerOf(request);
+    await db.transaction(async (tx) => work(tx, caller, await visibleQuote(caller, id, true, tx)));
+    return { quote: await quoteDetail(db, caller, await visibleQuote(caller, id)), message };
+  }
+
+  /** Re-rates a quote's request (terms, modifier or surplus changed) and moves it by `action`. */
+  async function rerate(
+    tx: Queryable, raters: Raters, caller: Caller, address: string, quote: QuoteDetailRow, action: 'update' | 'reset' | 'riskModifier' | 'switchSurplus',
+    body: QuoteRequestBody, irpm: Record<string, number> | null, extra: Parameters<typeof moveQuote>[5] = {},
+  ) {
+    const account = await findQuotableAccount(tx, caller, quote.account_id);
+    if (!account) throw notFound(MESSAGES.accountNotFound);
+    const rating = rate(raters, { ...body, accountId: quote.account_id, product: quote.product }, account, irpm);
+    await moveQuote(tx, clock, { caller, address }, quote, action, {
+      ...extra,
+      update: { ...ratedColumns({ ...body, product: quote.product }, rating, account), ...extra.update },
+      detail: { premium: rating.premium, totalPremium: rating.totalPremium, ...extra.detail },
+    });
+  }
+
+  const today = (request: Parameters<typeof timeZoneOf>[0]) => todayIn(clock.now(), timeZoneOf(request));
+
+  /** Deletes quotes by id, or every quote of the caller's own agency with a status (never the whole book of provider staff). */
+  async function deleteMany(request: Parameters<typeof callerOf>[0] & { ip: string }, which: { ids: string[] } | { status: string }) {
+    const caller = callerOf(request);
+    const count = await db.transaction(async (tx) => {
+      const targets = 'ids' in which
+        ? [...new Set(which.ids)]
+        : (await searchVisibleQuotes(tx, caller, { status: [which.status], agencyId: caller.accountId, size: 100000 })).content.map((quote) => quote.id);
+      for (const id of targets) {
+        const quote = await visibleQuote(caller, id, true, tx);
+        if (BOUND_STATUSES.includes(quote.status)) throw new HttpError(409, QUOTE_TEXTS.boundNotDeleted);
+        await moveQuote(tx, clock, { caller, address: request.ip }, quote, 'delete', { update: { in_cart: false } });
+      }
+      return targets.length;
+    });
+    return { count, message: QUOTE_TEXTS.quoteDeleted };
+  }
+
+  return {
+    async searchQuotes(request) {
+      return searchVisibleQuotes(db, callerOf(request), request.query);
+    },
+
+    async searchUnderwritingInbox(request) {
+      return searchInbox(db, callerOf(request), request.query);
+    },
+
+    async getQuoteAccount(request) {
+      const caller = callerOf(request);
+      const account = await findQuotableAccount(db, caller, request.params.accountId);
+      if (!account) throw notFound(MESSAGES.accountNotFound);
+      const reason = !QUOTABLE_STATUSES.has(account.status as AccountStatus)
+        ? QUOTE_TEXTS.notEligible
+        : !account.riskState || !account.industryCode || !account.revenue ? QUOTE_TEXTS.needsMoreInformation : null;
+      return { ...account, canRequestQuote: reason === null, reason };
+    },
+
+    async rateQuote(request) {
+      const caller = callerOf(request);
+      const body = request.body as QuoteRequestBody;
+      const account = await quotableAccount(caller, body.accountId);
+      const { ok: _ok, trace, ...rating } = rate(await ratersNow(), body, account);
+      return isUnderwriter(caller) ? { ...rating, trace } : rating;
+    },
+
+    async createQuote(request, reply) {
+      const caller = callerOf(request);
+      const body = request.body as QuoteRequestBody;
+      const raters = await ratersNow();
+      const id = await db.transaction(async (tx) => {
+        const account = await quotableAccount(caller, body.accountId, tx);
+        const rating = rate(raters, body, account);
+        const created = await insertQuote(tx, { caller, account, body, rating, status: 'READY', inCart: false, today: today(request), at: clock.now() });
+        if (account.status === 'Open') await setAccountStatus(tx, account.id, 'Quoted', clock.now());
+        await audit(tx, clock, { actorUserId: caller.userId, action: 'quote.create', target: created, address: request.ip, detail: { accountId: account.id, product: body.product, totalPremium: rating.totalPremium } });
+        return created;
+      });
+      return reply.code(201).send(await quoteDetail(db, caller, await visibleQuote(caller, id)));
+    },
+
+    async getQuoteCart(request) {
+      const caller = callerOf(request);
+      return { content: await cartOf(db, caller, request.query.accountId), limit: QUOTE_CART_LIMIT };
+    },
+
+    async addQuoteToCart(request, reply) {
+      const caller = callerOf(request);
+      const body = request.body as QuoteRequestBody;
+      const raters = await ratersNow();
+      await db.transaction(async (tx) => {
+        const account = await quotableAccount(caller, body.accountId, tx);
+        // One cart per user: the lock keeps two quick clicks from both becoming the fifth.
+        await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [caller.userId]);
+        if ((await cartOf(tx, caller)).length >= QUOTE_CART_LIMIT) throw new HttpError(409, QUOTE_TEXTS.cartLimit);
+        const rating = rate(raters, body, account);
+        await insertQuote(tx, { caller, account, body, rating, status: 'DRAFT', inCart: true, today: today(request), at: clock.now() });
+      });
+      return reply.code(201).send({ content: await cartOf(db, caller), limit: QUOTE_CART_LIMIT });
+    },
+
+    async removeQuoteFromCart(request) {
+      const caller = callerOf(request);
+      await db.transaction(async (tx) => {
+        const quote = await visibleQuote(caller, request.params.id, true, tx);
+        if (!quote.in_cart || quote.created_by !== caller.userId) throw notFound(QUOTE_TEXTS.notFound);
+        await moveQuote(tx, clock, { caller, address: request.ip }, quote, 'delete', { update: { in_cart: false } });
+      });
+      return { content: await cartOf(db, caller), limit: QUOTE_CART_LIMIT };
+    },
+
+    async requestCartQuotes(request) {
+      const caller = callerOf(request);
+      const body = request.body;
+      const raters = await ratersNow();
+      const requested = await db.transaction(async (tx) => {
+        const account = await quotableAccount(caller, body.accountId, tx);
+        const failures: Array<{ field: string; message: string }> = [];
+        const quotes: QuoteDetailRow[] = [];
+        for (const id of new Set(body.quoteIds)) {
+          const quote = await findVisibleQuote(tx, caller, id, true);
+          if (!quote || !quote.in_cart || quote.created_by !== caller.userId || quote.account_id !== account.id) {
+            failures.push({ field: 'quoteIds', message: `${id}: ${QUOTE_TEXTS.notFound}` });
+          } else quotes.push(quote);
+        }
+        if (failures.length > 0) throw new HttpError(400, QUOTE_TEXTS.sendQuotesFailed, { errors: failures });
+        const teamId = body.teamIds?.[0] ?? null;
+        for (const quote of quotes) {
+          // Rated again: the tables or the account may have changed since the variation was added.
+          const rating = rate(raters, quote.request_data as unknown as QuoteRequestBody, account);
+          await moveQuote(tx, clock, { caller, address: request.ip }, quote, 'request', {
+            update: {
+              in_cart: false, premium: rating.premium, total_premium: rating.totalPremium, rating, ...(teamId ? { team_id: teamId } : {}),
+            },
+            detail: {
+              agent: [body.agentFirstName, body.agentLastName].filter(Boolean).join(' ') || null,
+              agentEmail: body.agentEmail ?? null,
+              retailAgent: body.retailAgentLicenseNumber ? { firstName: body.retailAgentFirstName, lastName: body.retailAgentLastName, licenseNumber: body.retailAgentLicenseNumber } : null,
+              teamIds: body.teamIds ?? [],
+            },
+          });
+        }
+        if (account.status === 'Open') await setAccountStatus(tx, account.id, 'Quoted', clock.now());
+        return quotes.map((quote) => quote.id);
+      });
+      const content = await Promise.all(requested.map(async (id) => visibleQuote(caller, id)));
+      return { content: content.map(toQuote), message: QUOTE_TEXTS.quotesSent };
+    },
+
+    async deleteQuotes(request) {
+      const { ids = [], allWithStatus } = request.body;
+      return deleteMany(request, allWithStatus ? { status: allWithStatus } : { ids });
+    },
+
+    async deleteAllQuotesWithStatus(request) {
+      return deleteMany(request, { status: request.params.status });
+    },
+
+    async getQuote(request) {
+      const caller = callerOf(request);
+      return quoteDetail(db, caller, await visibleQuote(caller, request.params.id));
+    },
+
+    async deleteQuote(request) {
+      const { message } = await deleteMany(request, { ids: [request.params.id] });
+      return { message };
+    },
+
+    async downloadQuoteProposal(request, reply) {
+      const caller = callerOf(request);
+      const quote = await visibleQuote(caller, request.params.id);
+      const rater = await publishedRater(definitions, quote.edition);
+      const pdf = await quoteProposalPdf(quote, rater, (await definitions.current()).registry().edition(quote.edition));
+      const name = `${quote.company_name.replace(/[^A-Za-z0-9]+/g, '_')}_${quote.quote_number}_Proposal.pdf`;
+      return reply.header('content-type', 'application/pdf').header('content-disposition', `attachment; filename="${name}"`).send(Buffer.from(pdf));
+    },
+
+    async declineQuote(request) {
+      const body = checkedBodyOf(request);
+      return change(request, request.params.id, QUOTE_TEXTS.quoteDeclined, async (tx, caller, quote) => {
+        const decision = {
+          kind: 'declined', reasonSummary: summaryOf(body.reasonSummary, body.reasonFillIn), reason: String(body.reason ?? ''),
+          isNotificationEnabled: body.isNotificationEnabled !== false, by: caller.userId, at: clock.now().toISOString(),
+        };
+        await moveQuote(tx, clock, { caller, address: request.ip }, quote, 'decline', { update: { decision, agency_status: 'INVALID' }, detail: { reasonSummary: decision.reasonSummary } });
+        if (body.declineAccount === true) {
+          await setAccountStatus(tx, quote.account_id, 'Declined', clock.now());
+          const account = body.accountDecline ?? {};
+          await audit(tx, clock, {
+            actorUserId: caller.userId, action: 'account.decline', target: quote.account_id, address: request.ip,
+            detail: { reasonSummary: summaryOf(account.reasonSummary, account.reasonFillIn), reason: account.reason ?? null, quoteId: quote.id },
+          });
+        }
+        if (body.declineSubmission === true && quote.submission_id) {
+          const submission = body.submissionDecline ?? {};
+          await tx.query(`UPDATE submissions SET status = 'DECLINED', modified_at = $2 WHERE id = $1`, [quote.submission_id, clock.now()]);
+          await audit(tx, clock, {
+            actorUserId: caller.userId, action: 'submission.decline', target: quote.submission_id, address: request.ip,
+            detail: { declinationReason: summaryOf(submission.declinationReason, submission.fillInDeclinationReason), description: submission.declinationReasonDescription ?? null },
+          });
+        }
+      });
+    },
+
+    async saveQuoteLostReason(request) {
+      const body = checkedBodyOf(request);
+      return change(request, request.params.id, QUOTE_TEXTS.lostSaved, async (tx, caller, quote) => {
+        const decision = { kind: 'lost', productType: quote.product, reasonSummary: summaryOf(body.reasonSummary, body.reasonFillIn), reason: String(body.reason ?? ''), by: caller.userId, at: clock.now().toISOString() };
+        await moveQuote(tx, clock, { caller, address: request.ip }, quote, 'lose', { update: { decision }, detail: { reasonSummary: decision.reasonSummary } });
+      });
+    },
+
+    async updateQuoteNeedBy(request) {
+      const body = checkedBodyOf(request);
+      const date = String(body.date ?? '');
+      if (date < today(request)) throw new HttpError(400, QUOTE_TEXTS.needByPast, { errors: [{ field: 'date', message: QUOTE_TEXTS.needByPast }] });
+      const id = String(body.id ?? '');
+      return change(request, id, QUOTE_TEXTS.needBySaved, async (tx, caller, quote) => {
+        await moveQuote(tx, clock, { caller, address: request.ip }, quote, 'needBy', { update: { need_by_date: date }, detail: { needByDate: date } });
+      });
+    },
+
+    async releaseQuote(request) {
+      return change(request, request.params.id, QUOTE_TEXTS.quoteReleased, async (tx, caller, quote) => {
+        await moveQuote(tx, clock, { caller, address: request.ip }, quote, 'release', { update: { agency_status: 'ACTIVE' } });
+      });
+    },
+
+    async updateQuoteTerms(request) {
+      const body = request.body as QuoteRequestBody;
+      const raters = await ratersNow();
+      return change(request, request.params.id, QUOTE_TEXTS.quoteUpdated, async (tx, caller, quote) => {
+        await rerate(tx, raters, caller, request.ip, quote, 'update', body, quote.irpm as Record<string, number> | null);
+      });
+    },
+
+    async resetQuote(request) {
+      const raters = await ratersNow();
+      return change(request, request.params.id, QUOTE_TEXTS.reset, async (tx, caller, quote) => {
+        const [original] = await tx.query<{ original_request: QuoteRequestBody }>('SELECT original_request FROM quotes WHERE id = $1', [quote.id]);
+        await rerate(tx, raters, caller, request.ip, quote, 'reset', original!.original_request, null, { update: { irpm: null, irpm_modifier: null, subjectivities: [] } });
+      });
+    },
+
+    async referQuote(request) {
+      const reason = request.body.reason.trim();
+      if (!reason) throw new HttpError(400, QUOTE_TEXTS.reasonRequired, { errors: [{ field: 'reason', message: QUOTE_TEXTS.reasonRequired }] });
+      return change(request, request.params.id, QUOTE_TEXTS.referred, async (tx, caller, quote) => {
+        await moveQuote(tx, clock, { caller, address: request.ip }, quote, 'refer', { update: { decision: { kind: 'referred', reason, by: caller.userId, at: clock.now().toISOString() } }, detail: { reason } });
+      });
+    },
+
+    async saveRiskModifier(request) {
+      const { irpmNote, ...values } = request.body;
+      const percentages = Object.fromEntries(Object.entries(values).filter(([, value]) => value !== null && value !== undefined)) as Record<string, number>;
+      const raters = await ratersNow();
+      return change(request, request.params.id, QUOTE_TEXTS.riskModifierSaved, async (tx, caller, quote) => {
+        const rater = raters[quote.edition];
+        const bounds = irpmBoundsFor(rater, quote.product, String(quote.effective_date).slice(0, 10));
+        const faults = validateIrpm(percentages, bounds);
+        if (Object.keys(faults).length > 0) {
+          throw new HttpError(400, QUOTE_TEXTS.riskModifierInvalid, { errors: Object.keys(faults).map((field) => ({ field, message: QUOTE_TEXTS.riskModifierInvalid })) });
+        }
+        const modifier = irpmModifier(percentages);
+        await rerate(tx, raters, caller, request.ip, quote, 'riskModifier', quote.request_data as unknown as QuoteRequestBody, percentages, {
+          update: { irpm: { ...percentages, irpmNote: irpmNote ?? null, irpmModifier: modifier }, irpm_modifier: modifier },
+          detail: { irpmModifier: modifier },
+        });
+      });
+    },
+
+    async switchQuoteSurplus(request) {
+      const raters = await ratersNow();
+      return change(request, request.params.id, QUOTE_TEXTS.surplusSwitched, async (tx, caller, quote) => {
+        const [original] = await tx.query<{ original_request: QuoteRequestBody }>('SELECT original_request FROM quotes WHERE id = $1', [quote.id]);
+        await rerate(tx, raters, caller, request.ip, quote, 'switchSurplus', { ...original!.original_request, isSurplus: request.body.isSurplus }, null, {
+          update: { irpm: null, irpm_modifier: null }, detail: { isSurplus: request.body.isSurplus },
+        });
+      });
+    },
+
+    async listQuoteNotes(request) {
+      const caller = callerOf(request);
+      const quote = await visibleQuote(caller, request.params.id);
+      return { content: await quoteNotes(db, quote.id) };
+    },
+
+    async addQuoteNote(request, reply) {
+      const caller = callerOf(request);
+      const note = request.body.note.trim();
+      if (!note) throw new HttpError(400, 'Failed to save note', { errors: [{ field: 'note', message: 'Note is a required field' }] });
+      const id = await db.transaction(async (tx) => {
+        const quote = await visibleQuote(caller, request.params.id, true, tx);
+        const at = clock.now();
+        const [row] = await tx.query<{ id: string }>(
+          'INSERT INTO quote_notes (quote_id, note, created_by, created_at, modified_at) VALUES ($1, $2, $3, $4, $4) RETURNING id',
+          [quote.id, note, caller.userId, at],
+        );
+        await audit(tx, clock, { actorUserId: caller.userId, action: 'quote.note', target: quote.id, address: request.ip, detail: { noteId: row!.id } });
+        return row!.id;
+      });
+      const notes = await quoteNotes(db, request.params.id);
+      return reply.code(201).send(notes.find((note) => note.id === id)!);
+    },
+  };
+};

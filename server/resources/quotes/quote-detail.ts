@@ -1,0 +1,41 @@
+import type { Queryable } from '../../db/database.ts';
+import type { Caller } from '../../services.ts';
+import { quoteEvents, toQuote, type QuoteDetailRow } from './repository.ts';
+import { availableActions } from './transitions.ts';
+
+const money = (value: string): string => (Number.isFinite(Number(value)) ? Number(value).toFixed(2) : value);
+
+export const isUnderwriter = (caller: Caller): boolean => caller.permissions.has('quote:underwrite');
+
+/**
+ * The quote page's answer: the list fields, the request as the agent sent it, the rating (its step-by-step
+ * trace only for underwriters: the factors are the provider's pricing), the history and the actions the
+ * caller may take now.
+ */
+export async function quoteDetail(db: Queryable, caller: Caller, row: QuoteDetailRow) {
+  const underwriter = isUnderwriter(caller);
+  const events = await quoteEvents(db, row.id);
+  const { trace, ...rating } = row.rating as { trace?: unknown };
+  return {
+    ...toQuote(row),
+    request: row.request_data,
+    rating: underwriter ? { ...rating, trace: trace ?? [] } : rating,
+    irpm: row.irpm,
+    subjectivities: row.subjectivities ?? [],
+    decision: row.decision,
+    customerFirstName: row.customer_first_name,
+    customerLastName: row.customer_last_name,
+    customerEmail: row.customer_email,
+    customerPhone: row.customer_phone,
+    brokerFee: money(row.broker_fee),
+    mgaFee: money(row.mga_fee),
+    surplusLineTax: money(row.surplus_line_tax),
+    surplusStampingFee: money(row.surplus_stamping_fee),
+    lastPatched: row.last_patched_at ? new Date(row.last_patched_at).toISOString() : null,
+    wraRequestToBind: row.wra_request_to_bind,
+    events: events.map((event) => ({
+      action: event.action, fromStatus: event.from_status, toStatus: event.to_status, by: event.by, at: new Date(event.at).toISOString(), detail: event.detail,
+    })),
+    actions: caller.permissions.has('quote:write') || underwriter ? availableActions(row.status, underwriter) : [],
+  };
+}

@@ -1,0 +1,71 @@
+/**
+ * Which quote statuses each action may start from, and where it leaves the quote (spec 002 section 4
+ * 'Quote actions' and 'Rules for underwriter actions'). The spec gives only some moves; the rest are what an
+ * underwriting desk expects: nothing moves a quote out of BOUND, DECLINED, LOST or DELETED except the binding
+ * work of the next issue. 'same' keeps the status (updating terms keeps a quote Ready; updating an indication
+ * or a referral keeps it as such).
+ */
+export type QuoteAction =
+  | 'request' | 'refer' | 'release' | 'update' | 'reset' | 'riskModifier' | 'switchSurplus'
+  | 'decline' | 'lose' | 'needBy' | 'sendToPolicyholder' | 'delete' | 'note';
+
+const OPEN = ['READY', 'INDICATION', 'REFERRED', 'IN_REVIEW', 'REQUESTED'] as const;
+const UNDER_REVIEW = ['INDICATION', 'REFERRED', 'IN_REVIEW', 'REQUESTED'] as const;
+
+interface Move {
+  from: readonly string[];
+  to: string | 'same';
+  /** Underwriters and admins only (the contract's x-permission says the same; this is what the page offers). */
+  underwriter?: boolean;
+}
+
+export const QUOTE_MOVES: Readonly<Record<QuoteAction, Move>> = {
+  // The cart's DRAFT quotes are requested; the rater's referral decides READY or REFERRED.
+  request: { from: ['DRAFT'], to: 'READY' },
+  refer: { from: ['READY', 'INDICATION'], to: 'REFERRED' },
+  release: { from: ['READY', ...UNDER_REVIEW], to: 'READY', underwriter: true },
+  update: { from: OPEN, to: 'same', underwriter: true },
+  reset: { from: OPEN, to: 'same', underwriter: true },
+  riskModifier: { from: OPEN, to: 'same', underwriter: true },
+  switchSurplus: { from: OPEN, to: 'same', underwriter: true },
+  decline: { from: OPEN, to: 'DECLINED', underwriter: true },
+  lose: { from: [...OPEN, 'EXPIRED'], to: 'LOST' },
+  needBy: { from: [...OPEN, 'DRAFT'], to: 'same' },
+  sendToPolicyholder: { from: ['READY'], to: 'same' },
+  delete: { from: [...OPEN, 'DRAFT', 'EXPIRED', 'INVALID', 'LOST', 'DECLINED', 'API_REJECTED'], to: 'DELETED' },
+  note: { from: [...OPEN, 'DRAFT', 'EXPIRED', 'INVALID', 'LOST', 'DECLINED', 'BOUND', 'SIGNED'], to: 'same' },
+};
+
+const PAST_TENSE: Readonly<Record<QuoteAction, string>> = {
+  request: 'requested', refer: 'referred', release: 'released', update: 'updated', reset: 'reset', riskModifier: 'modified',
+  switchSurplus: 'switched', decline: 'declined', lose: 'marked lost', needBy: 'given a need-by date', sendToPolicyholder: 'sent',
+  delete: 'deleted', note: 'noted',
+};
+
+export function canMove(action: QuoteAction, status: string): boolean {
+  return QUOTE_MOVES[action].from.includes(status);
+}
+
+/** The status after the action, or null when the action may not start from `status`. */
+export function statusAfter(action: QuoteAction, status: string): string | null {
+  if (!canMove(action, status)) return null;
+  const to = QUOTE_MOVES[action].to;
+  return to === 'same' ? status : to;
+}
+
+/** The actions a caller may take on a quote now; underwriter actions only for a caller who underwrites. */
+export function availableActions(status: string, underwriter: boolean): QuoteAction[] {
+  return (Object.keys(QUOTE_MOVES) as QuoteAction[]).filter((action) => canMove(action, status) && (underwriter || !QUOTE_MOVES[action].underwriter));
+}
+
+export function pastTense(action: QuoteAction): string {
+  return PAST_TENSE[action];
+}
+
+/** Statuses of a bound quote: never deleted ('A bound quote cannot be deleted.'). */
+export const BOUND_STATUSES: readonly string[] = ['BOUND', 'SIGNED', 'ISSUED', 'IN FORCE'];
+
+/** Statuses a dashboard leaves out unless asked for them (spec 002 section 4: TEMP is excluded from counts). */
+export const HIDDEN_STATUSES = ['DELETED', 'TEMPORARY'] as const;
+/** The underwriter's inbox by default. */
+export const INBOX_STATUSES = ['REQUESTED', 'REFERRED', 'IN_REVIEW', 'INDICATION'] as const;

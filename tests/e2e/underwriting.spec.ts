@@ -1,0 +1,126 @@
+import { readFileSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { PDFParse } from 'pdf-parse';
+import { callApi } from './support/call-api.ts';
+import { E2E_ORIGIN, E2E_UK_ORIGIN } from './support/origin.ts';
+import { dismissToasts, signInOnOrigin } from './support/sign-in.ts';
+
+/**
+ * The underwriter's work on quotes, against the real server in Chromium: an agent's referred quote reaches
+ * the inbox at /admin/inbox; the underwriter opens it, applies a risk modifier ('Invalid' outside its
+ * bounds), releases it, and declines another with a fill-in reason; the agent downloads the proposal PDF.
+ * In the UK a broker's quote lists in pounds and its proposal says Excess.
+ */
+
+interface Case {
+  edition: 'us' | 'uk';
+  origin: string;
+  agent: string;
+  product: string;
+  currency: string;
+  retention: string;
+  /** Options the product offers (definitions/rater/products): mandatory coverages are rated when none are named. */
+  deductible: number;
+}
+
+const CASES: Case[] = [
+  { edition: 'us', origin: E2E_ORIGIN, agent: 'agent@agency.example', product: 'P250', currency: '$', retention: 'Retention', deductible: 25000 },
+  { edition: 'uk', origin: E2E_UK_ORIGIN, agent: 'broker@brokerage.example', product: 'P_ONE', currency: '£', retention: 'Excess', deductible: 2500 },
+];
+
+/** A quote of the agent's first client that quoting can rate, made and (optionally) referred through the API. */
+async function agentQuote(page: Page, { product, deductible }: Case, refer: boolean): Promise<{ id: string; quoteNumber: string; totalPremium: string; accountId: string }> {
+  const accounts = await callApi<{ content: Array<{ id: string }> }>(page, 'GET', '/api/account/v1/accounts?size=100');
+  const effectiveDate = new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10);
+  for (const { id } of accounts.data.content) {
+    const account = await callApi<{ canRequestQuote: boolean }>(page, 'GET', `/api/quote/v1/account/${id}`);
+    if (!account.data.canRequestQuote) continue;
+    const created = await callApi<{ id: string; quoteNumber: string; totalPremium: string; accountId: string }>(page, 'POST', '/api/quote/v1/create', {
+      accountId: id, product, preset: 'POPULAR', effectiveDate, aggLimit: 1_000_000, deductible, waitingPeriod: 12, retroActivePeriod: -1, coverages: {},
+    });
+    expect(created.status, JSON.stringify(created.data)).toBe(201);
+    if (refer) expect((await callApi(page, 'PUT', `/api/quote/v1/request-review/${created.data.id}`, { reason: 'Client asks for a lower retention' })).status).toBe(200);
+    return created.data;
+  }
+  throw new Error('No client account of the agent can be quoted');
+}
+
+async function openFromInbox(page: Page, origin: string, quoteNumber: string) {
+  await page.goto(`${origin}/admin/inbox?search=${quoteNumber}`);
+  const row = page.getByRole('table', { name: 'Underwriting Inbox' }).getByRole('row').filter({ hasText: quoteNumber });
+  await row.getByRole('button', { name: 'Row actions' }).click();
+  await page.getByRole('menuitem', { name: 'Open' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Quote' })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Quote Number' })).toHaveValue(quoteNumber);
+}
+
+for (const edition of CASES) {
+  const { origin, agent, currency, retention } = edition;
+  // One journey across two users and four pages.
+  test.describe.configure({ timeout: 120_000 });
+  test(`${edition.edition.toUpperCase()}: an underwriter applies a risk modifier and releases a referred quote, and declines another`, async ({ browser }) => {
+    const agentPage = await (await browser.newContext()).newPage();
+    await signInOnOrigin(agentPage, origin, agent);
+    const referred = await agentQuote(agentPage, edition, true);
+    const another = await agentQuote(agentPage, edition, true);
+
+    const page = await (await browser.newContext()).newPage();
+    // The provider's super admin underwrites too; the demo underwriter's password is changed by the password-reset journey on the shared server.
+    await signInOnOrigin(page, E2E_ORIGIN, 'admin@provider.example');
+    await openFromInbox(page, E2E_ORIGIN, referred.quoteNumber);
+
+    // The risk modifier: a value outside its bounds is refused with 'Invalid'; a good one re-rates the quote.
+    await page.getByRole('button', { name: 'Risk Modifier' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Risk Modifier' });
+    await dialog.getByRole('spinbutton', { name: 'Company Stability (%)' }).or(dialog.getByRole('textbox', { name: 'Company Stability (%)' })).fill('90');
+    await dialog.getByRole('button', { name: 'Apply' }).click();
+    await expect(dialog.getByText('Invalid').first()).toBeVisible();
+    await dialog.getByRole('spinbutton', { name: 'Company Stability (%)' }).or(dialog.getByRole('textbox', { name: 'Company Stability (%)' })).fill('-10');
+    await dialog.getByRole('button', { name: 'Apply' }).click();
+    await expect(dialog).toBeHidden();
+    await dismissToasts(page);
+    const modified = await callApi<{ totalPremium: string; irpm: { irpmModifier: string } }>(page, 'GET', `/api/quote/v1/${referred.id}`);
+    expect(modified.data.irpm.irpmModifier).toBe('0.9000000000');
+    expect(Number(modified.data.totalPremium)).toBeLessThan(Number(referred.totalPremium));
+
+    // Release: the quote becomes Ready and leaves the inbox.
+    await page.getByRole('button', { name: 'Release Quote' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Release' }).click();
+    await expect(page.getByText('Quote released', { exact: true })).toBeVisible();
+    expect((await callApi<{ status: string }>(page, 'GET', `/api/quote/v1/${referred.id}`)).data.status).toBe('READY');
+
+    // Decline another with a fill-in reason.
+    await openFromInbox(page, E2E_ORIGIN, another.quoteNumber);
+    await page.getByRole('button', { name: 'Decline Quote' }).click();
+    const decline = page.getByRole('dialog', { name: 'Reason to Decline' });
+    await decline.getByRole('combobox', { name: 'Declaration Reason' }).click();
+    await page.getByRole('option', { name: 'Fill-in option' }).click();
+    await decline.getByRole('textbox', { name: 'Reason Description' }).fill('Repeated ransomware incidents in the last year');
+    await decline.getByRole('textbox', { name: 'Fill-In text' }).fill('Loss history');
+    await decline.getByRole('button', { name: 'Decline' }).click();
+    await expect(page.getByText('Quote declined', { exact: true })).toBeVisible();
+    const declined = await callApi<{ status: string; decision: { reasonSummary: string } }>(page, 'GET', `/api/quote/v1/${another.id}`);
+    expect(declined.data).toMatchObject({ status: 'DECLINED', decision: { reasonSummary: 'Loss history' } });
+
+    // The dashboard's Quotes tab narrowed to one client (?prefilterAccountId=) counts that client's quotes only.
+    const ofClient = await callApi<{ totalElements: number }>(agentPage, 'GET', `/api/quote/v1/search?accountId=${referred.accountId}&size=1`);
+    const all = await callApi<{ totalElements: number }>(agentPage, 'GET', '/api/quote/v1/search?size=1');
+    expect(all.data.totalElements).toBeGreaterThan(ofClient.data.totalElements);
+    await agentPage.goto(`${origin}/agency/dashboard?tab=QUOTES&prefilterAccountId=${referred.accountId}`);
+    await expect(agentPage.getByText(new RegExp(`of ${ofClient.data.totalElements} ·`))).toBeVisible();
+
+    // The agent sees the released quote in the edition's currency and downloads its proposal.
+    await agentPage.goto(`${origin}/agency/quotes?search=${referred.quoteNumber}`);
+    const row = agentPage.getByRole('table', { name: 'Quotes' }).getByRole('row').filter({ hasText: referred.quoteNumber });
+    await expect(row).toContainText('Ready');
+    await row.getByRole('button', { name: 'Row actions' }).click();
+    await agentPage.getByRole('menuitem', { name: 'Open' }).click();
+    await expect(agentPage.getByRole('button', { name: 'Release Quote' })).toHaveCount(0);
+    const [download] = await Promise.all([agentPage.waitForEvent('download'), agentPage.getByRole('button', { name: 'Download Proposal' }).click()]);
+    expect(download.suggestedFilename()).toMatch(new RegExp(`${referred.quoteNumber}_Proposal\\.pdf$`));
+    const { text } = await new PDFParse({ data: new Uint8Array(readFileSync((await download.path())!)) }).getText();
+    expect(text).toContain(referred.quoteNumber);
+    expect(text).toContain(retention);
+    expect(text).toContain(currency);
+  });
+}
