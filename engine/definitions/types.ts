@@ -201,6 +201,11 @@ export interface PageAction {
    * button shows disabled with the text beside it and as its tooltip), nothing otherwise.
    */
   disabledReason?: JsonLogic;
+  /**
+   * After a success, go to this path (as `navigate`: relative to the user's area unless it starts with '/';
+   * `{field}` is filled from the row, or from the operation's answer): the attestation leads to the sign page.
+   */
+  next?: string;
 }
 
 /**
@@ -275,6 +280,11 @@ export interface TableBlock {
   params?: Record<string, JsonLogic>;
   /** Toolbar actions above the table. */
   actions?: PageAction[];
+  /**
+   * Json-logic over the page scope yielding the rows themselves (`{"var": "record.coverages"}`): a list the
+   * record already carries, shown through the table's columns without an operation of its own.
+   */
+  rows?: JsonLogic;
 }
 
 /** Tabs, each a block; the selected tab is the query parameter `param` (`?tab=POLICIES`). */
@@ -298,6 +308,22 @@ export interface DetailBlock {
   related?: PageBlock[];
   /** Buttons above the record: a dialog on the record (load and update), an operation, or a page to go to. */
   actions?: PageAction[];
+  /** The record's heading: json-logic over `{ record }` yielding a text (a quote's heading by its agency status). */
+  heading?: JsonLogic;
+  /** Banners above the record, each shown while its `when` holds over `{ record }` (a request to bind already sent). */
+  notices?: DetailNotice[];
+  /**
+   * Covers the page while `when` holds over `{ record }`, with no way to act on the record: a quote that is no
+   * longer valid shows why and whom to call instead of its actions.
+   */
+  blocking?: { when: JsonLogic; title: string; text: JsonLogic };
+}
+
+export interface DetailNotice {
+  when: JsonLogic;
+  status: 'info' | 'warning' | 'success' | 'error';
+  /** Json-logic over `{ record }` yielding the text. */
+  text: JsonLogic;
 }
 
 /** A registered bespoke component (engine/pages/page-components.ts lists the names). */

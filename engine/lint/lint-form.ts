@@ -47,7 +47,8 @@ export function lintForm(form: FormDefinition): LintFault[] {
 
   const sections = form.layout?.sections;
   if (sections) {
-    const shown = new Set(sections.flatMap((section) => section.fields));
+    // A nested field laid out by its path ('account.city') shows its object.
+    const shown = new Set(sections.flatMap((section) => section.fields.flatMap((field) => [field, field.split('.')[0]!])));
     const hidden = hiddenByUiSchema(form.uiSchema);
     for (const name of topLevel) {
       if (!shown.has(name) && !hidden.has(name)) fault(`/schema/properties/${name}`, `${name} is in no layout section`, 'field-not-in-layout');

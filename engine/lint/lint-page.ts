@@ -40,7 +40,8 @@ export function lintPage(page: PageDefinition, lookups: PageLookups, operations?
     if (block.type === 'table') {
       const table = lookups.table(block.table);
       if (table) {
-        if (!table.operation) fault(`${pointer}/table`, `${block.table} names no operation to read its rows from`, 'table-without-operation');
+        // A block that gives the rows itself (`rows`: a list its record carries) needs no operation.
+        if (!table.operation && block.rows === undefined) fault(`${pointer}/table`, `${block.table} names no operation to read its rows from`, 'table-without-operation');
         table.rowActions?.forEach((action, index) => actionChecks(`${pointer}/table(${block.table})/rowActions/${index}`, action, 'row'));
       }
       block.actions?.forEach((action, index) => actionChecks(`${pointer}/actions/${index}`, action, 'create'));

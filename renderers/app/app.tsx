@@ -87,6 +87,7 @@ function AppRoutes() {
       {/* The gallery moved behind sign-in; old links still land there. */}
       <Route path="gallery" element={<Navigate to="/admin/gallery" replace />} />
       <Route path="gallery/:id" element={<GalleryRedirect />} />
+      <Route path="quote/:quoteId/request-to-bind/:product" element={<RequestToBindRedirect />} />
       {/* Protected routes: the signed-in shell and one area per account type. */}
       <Route element={<RequireAuth />}>
         <Route element={<SignedInShell />}>{PERSONAS.map((persona) => areaRoutes(persona, pagesOfArea(registry, editionId, persona.id)))}</Route>
@@ -105,6 +106,15 @@ function areaRoutes(persona: Persona, pages: PageDefinition[]) {
       <Route path="*" element={<NotFound />} />
     </Route>
   );
+}
+
+/**
+ * Spec 000 /quote/{id}/request-to-bind/{product}: where a policyholder's one-time-code link leads. The quote's
+ * review page is a page of the customer area (the area's guard sends anyone else to their own area).
+ */
+function RequestToBindRedirect() {
+  const { quoteId = '' } = useParams();
+  return <Navigate to={`/customer/quotes/${encodeURIComponent(quoteId)}/review`} replace />;
 }
 
 function GalleryRedirect() {

@@ -43,6 +43,12 @@ function revealedOf(action: PageAction, scope: PageScope, result: unknown): Reve
   return value ? { key: ++keys, reveal: action.reveal, value } : undefined;
 }
 
+/** What an action's `next` path is filled from: the row (or chosen record), under the fields of the answer. */
+function nextValues(scope: PageScope, result: unknown): Record<string, unknown> {
+  const answer = result && typeof result === 'object' && !(result instanceof DownloadedFile) ? (result as Record<string, unknown>) : {};
+  return { ...(scope.row ?? scope.chosen ?? {}), ...answer };
+}
+
 /** The failure text of an operation action without its own. */
 const DEFAULT_ACTION_FAILURE = 'That did not work';
 
@@ -59,10 +65,18 @@ export function useActionRunner({ rowKey, scope, onChanged }: { rowKey: string; 
   const [dialog, setDialog] = useState<RecordDialogRequest>();
   const [confirm, setConfirm] = useState<PendingConfirm>();
   const [revealed, setRevealed] = useState<Revealed>();
-  // The latest callback without making `start` change identity.
-  const latest = useRef({ onChanged });
+  /** Goes to a path of the area (or an absolute one), `{field}` filled from `values`. */
+  const goTo = useCallback(
+    (template: string, values: Record<string, unknown>) => {
+      const path = fillPath(template, values);
+      navigate(path.startsWith('/') ? path : `${context.areaBase}/${path}`);
+    },
+    [navigate, context.areaBase],
+  );
+  // The latest callbacks without making `start` change identity.
+  const latest = useRef({ onChanged, goTo });
   useLayoutEffect(() => {
-    latest.current = { onChanged };
+    latest.current = { onChanged, goTo };
   });
 
   const runOperation = useCallback(async (pending: PendingConfirm) => {
@@ -79,6 +93,7 @@ export function useActionRunner({ rowKey, scope, onChanged }: { rowKey: string; 
       setConfirm(undefined);
       setRevealed(revealedOf(action, pending.scope, result));
       latest.current.onChanged(action.refetchDelayMs ?? 0);
+      if (action.next) latest.current.goTo(action.next, nextValues(pending.scope, result));
     } catch (error) {
       const message = withDetail(action.failure ?? DEFAULT_ACTION_FAILURE, errorMessage(error));
       if (action.confirm) setConfirm({ ...pending, busy: false, error: message });
@@ -93,8 +108,7 @@ export function useActionRunner({ rowKey, scope, onChanged }: { rowKey: string; 
     (action: PageAction, target: ActionTarget = {}) => {
       const actionScope: PageScope = { ...scope, row: target.row, chosen: target.chosen };
       if (action.navigate) {
-        const path = fillPath(action.navigate, target.row ?? target.chosen ?? {});
-        navigate(path.startsWith('/') ? path : `${context.areaBase}/${path}`);
+        goTo(action.navigate, target.row ?? target.chosen ?? {});
         return;
       }
       if (action.dialog) {
@@ -126,13 +140,17 @@ export function useActionRunner({ rowKey, scope, onChanged }: { rowKey: string; 
         else void runOperation(pending);
       }
     },
-    [scope, navigate, context, rowKey, runOperation],
+    [scope, goTo, context, rowKey, runOperation],
   );
 
   const onSaved = useCallback(
     (result: unknown, request: RecordDialogRequest) => {
       latest.current.onChanged(request.action.refetchDelayMs ?? 0);
       setRevealed(revealedOf(request.action, { ...request.scope, mode: request.mode }, result));
+      if (request.action.next) {
+        latest.current.goTo(request.action.next, nextValues(request.scope, result));
+        return;
+      }
       const record = result as Record<string, unknown> | undefined;
       // Spec 001 section 4 (claims): saving a new record can keep the dialog open on it, now in edit mode.
       if (request.mode === 'create' && request.action.afterCreate === 'edit' && record && request.form.binding?.update) {

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Alert, Box, Button, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { errorMessage } from '../../../api/api-error.ts';
 import { runNamed } from '../../../api/run.ts';
 import { evaluateLogic, evaluateLogicMap, type DetailBlock, type FormDefinition, type PageAction } from '../../../engine/index.ts';
@@ -20,6 +20,8 @@ import { DEFAULT_FAILURE_TEXT, textOf } from '../record-dialog-texts.ts';
 import { SubmitCancelled } from '../../dialog/submit-cancelled.ts';
 import { saveFailure } from '../save-failure.ts';
 import { BlockView } from './block-view.tsx';
+import { BlockingOverlay } from './blocking-overlay.tsx';
+import { DetailNotices } from './detail-notices.tsx';
 import { listCache } from '../session-list-cache.ts';
 import { useStable } from '../../definitions/use-stable.ts';
 
@@ -94,9 +96,18 @@ export function DetailBlockView({ block, scope }: { block: DetailBlock; scope: P
       </Alert.Root>
     );
   }
+  const heading = textOf(block.heading, recordScope);
+  const blocked = block.blocking && Boolean(evaluateLogic(block.blocking.when, recordScope as unknown as Record<string, unknown>));
   return (
     <Stack gap="6" data-testid={`block-detail-${form.id}`}>
-      {block.actions && block.actions.length > 0 && <DetailActions actions={block.actions} record={loaded.record} scope={recordScope} />}
+      {heading && (
+        <Heading as="h2" size="lg" data-testid="detail-heading">
+          {heading}
+        </Heading>
+      )}
+      {block.notices && <DetailNotices notices={block.notices} scope={recordScope} />}
+      {blocked && block.blocking && <BlockingOverlay title={block.blocking.title} text={textOf(block.blocking.text, recordScope)} />}
+      {!blocked && block.actions && block.actions.length > 0 && <DetailActions actions={block.actions} record={loaded.record} scope={recordScope} />}
       <RecordForm
         key={`${attempt}:${revision}`}
         form={form}

@@ -1,7 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import { Alert, Button, Heading, HStack, Stack } from '@chakra-ui/react';
 import { isOperationId, runNamed } from '../../../api/run.ts';
-import { evaluateLogicMap, type PageAction, type TableBlock, type TableDefinition } from '../../../engine/index.ts';
+import { evaluateLogic, evaluateLogicMap, type PageAction, type TableBlock, type TableDefinition } from '../../../engine/index.ts';
 import { DefinitionTable } from '../../table/definition-table.tsx';
 import type { Row, TableQuery } from '../../table/table-types.ts';
 import { run } from '../../session/api.ts';
@@ -27,6 +27,7 @@ export function TableBlockView({ block, scope, showTitle }: { block: TableBlock;
   // its object, so its list is not read twice.
   const table = useStable(tableOf(block.table));
   if (preview) return <SampleTable table={table} actions={block.actions ?? []} showTitle={showTitle} />;
+  if (block.rows !== undefined) return <RecordRowsTable block={block} table={table} scope={scope} showTitle={showTitle} />;
   if (!table.operation || !isOperationId(table.operation)) return <UnavailableTable table={table} showTitle={showTitle} />;
   return <LiveTable block={block} table={table} operationId={table.operation} scope={scope} showTitle={showTitle} />;
 }
@@ -123,6 +124,25 @@ function LiveTable({ block, table, operationId, scope, showTitle }: { block: Tab
         onRowAction={rowActions.length > 0 ? (action, row) => runner.start(action, { row }) : undefined}
       />
       {runner.element}
+    </Stack>
+  );
+}
+
+/** Rows the page already holds (`rows`: a list the record carries), shown through the table's columns. */
+function RecordRowsTable({ block, table, scope, showTitle }: { block: TableBlock; table: TableDefinition; scope: PageScope; showTitle?: boolean }) {
+  const { edition, lists } = usePageContext();
+  const rows = useMemo(() => {
+    const value = block.rows === undefined ? [] : evaluateLogic(block.rows, scope as unknown as Record<string, unknown>);
+    return (Array.isArray(value) ? value : []) as Row[];
+  }, [block.rows, scope]);
+  return (
+    <Stack gap="3" data-testid={`block-table-${table.id}`}>
+      {showTitle && (
+        <Heading as="h2" size="lg">
+          {table.title ?? table.id}
+        </Heading>
+      )}
+      <DefinitionTable definition={table} rows={rows} edition={edition} lists={lists} />
     </Stack>
   );
 }
