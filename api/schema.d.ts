@@ -3207,6 +3207,101 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/quote/v1/{id}/review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** The review page of a quote (spec 002 section 2 'Wholesale quote review page'): heading by agency status, account details, security assessment, coverages, premium and where the request to bind stands */
+        get: operations["getQuoteReview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/quote/v1/{id}/customer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a Ready quote to its policyholder (checked with definitions/forms/send-quote-to-policyholder.json): they become a user of the client account and get a one-time-code link to it ('Quote was successfully sent') */
+        post: operations["sendQuoteToPolicyholder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/quote/v1/{id}/request-to-bind": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** The agent requests to bind a Ready quote with the policy holder contact (checked with definitions/forms/request-to-bind.json), once the account is verified ('Request to bind successfully sent') */
+        put: operations["requestQuoteBinding"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/quote/v1/{id}/attest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The named insured accepts the attestation (checked with definitions/forms/name-insured-attestation.json; spec 002 section 4: OK only once the terms box is ticked) */
+        post: operations["attestQuote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/quote/v1/{id}/sign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The insured signs the application of an attested quote (checked with definitions/forms/quote-signature.json): the quote becomes SIGNED and its request to bind is sent */
+        post: operations["signQuote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/quote/v1/search": {
         parameters: {
             query?: never;
@@ -6288,6 +6383,84 @@ export interface components {
             message: string;
             /** @description Where the picture is read (changes with each new picture) */
             avatarUrl: string;
+        };
+        PolicyholderFields: {
+            /** @description The quote's id as the form carries it (the path names the quote) */
+            id?: string;
+            customerFirstName: string;
+            customerLastName: string;
+            customerEmail: string;
+            customerPhone: string;
+        };
+        RequestToBindFields: {
+            customerFirstName: string;
+            customerLastName: string;
+            customerEmail: string;
+            customerPhone: string;
+        };
+        AttestationFields: {
+            accepted: boolean;
+        };
+        SignatureFields: {
+            signedName: string;
+            consent: boolean;
+        };
+        QuoteReviewChange: {
+            quote: components["schemas"]["QuoteReview"];
+            message: string;
+        };
+        QuoteReview: components["schemas"]["Quote"] & {
+            /** @description The page's heading by agency status */
+            heading: string;
+            /** @description Why the quote is no longer valid (the overlay's text) */
+            invalidReason?: string | null;
+            agentEmail?: string | null;
+            agentPhone?: string | null;
+            account: {
+                address?: string;
+                city?: string | null;
+                state?: string | null;
+                zipCode?: string | null;
+                domainName?: string | null;
+                industryCode?: string | null;
+                industryName?: string | null;
+                revenue?: number | null;
+                employees?: number | null;
+                yearEstablished?: number | null;
+            };
+            /** @description The account's security answers (definitions/forms/p250-security-questions.json) */
+            security: {
+                [key: string]: unknown;
+            };
+            coverages: {
+                id?: number;
+                name?: string;
+                limit?: number | null;
+                deductible?: number | null;
+                waitingPeriod?: number | null;
+            }[];
+            surplusLineTax?: string;
+            surplusStampingFee?: string;
+            premiumTax?: string;
+            fees?: string;
+            accountVerified: boolean;
+            /** Format: date-time */
+            verifiedDate?: string | null;
+            policyContact: {
+                firstName?: string | null;
+                lastName?: string | null;
+                email?: string | null;
+                phone?: string | null;
+            };
+            wraRequestToBind: boolean;
+            /** Format: date-time */
+            requestToBindAt?: string | null;
+            /** Format: date-time */
+            sentToPolicyholderAt?: string | null;
+            insuredAttested: boolean;
+            /** Format: date-time */
+            signedAt?: string | null;
+            signedName?: string | null;
         };
         QuoteAccount: {
             /** Format: uuid */
@@ -13804,6 +13977,156 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    getQuoteReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The review */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuoteReview"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    sendQuoteToPolicyholder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PolicyholderFields"];
+            };
+        };
+        responses: {
+            /** @description The review after sending */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuoteReviewChange"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    requestQuoteBinding: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RequestToBindFields"];
+            };
+        };
+        responses: {
+            /** @description The review after the request */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuoteReviewChange"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    attestQuote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AttestationFields"];
+            };
+        };
+        responses: {
+            /** @description The review after attesting */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuoteReviewChange"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    signQuote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SignatureFields"];
+            };
+        };
+        responses: {
+            /** @description The review after signing */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuoteReviewChange"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
         };
     };
     searchQuotes: {

@@ -87,6 +87,8 @@ export const AGGREGATOR_HOSTNAME_SUFFIX = '.cyberconsole.example';
 export const QUOTE_CART_LIMIT = 5;
 /** How long a READY quote is offered before it expires (ours: the spec does not say), in days after it is rated. */
 export const QUOTE_OFFER_DAYS = 30;
+/** A quote sent to its policyholder can be opened by its one-time-code link this long (and never after the quote expires). */
+export const POLICYHOLDER_LINK_TTL_MS = 30 * DAY;
 
 /**
  * Spec 002 section 9 'profile score of at least 4 to quote' (section 5 Quoting eligibility: Request Quote is

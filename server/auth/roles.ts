@@ -207,8 +207,8 @@ export const ROLE_DEFINITIONS: readonly RoleDefinition[] = [
     name: 'Account Admin',
     accountType: 'CUSTOMER',
     permissions: [
-      ...SELF_SERVICE, 'user:write', 'quote:read', 'policy:read', 'billing:read', 'billing:pay', 'claim:read', 'claim:write', 'document:read',
-      'connector:read', 'connector:write',
+      ...SELF_SERVICE, 'user:write', 'quote:read', 'quote:sign', 'policy:read', 'billing:read', 'billing:pay', 'claim:read', 'claim:write',
+      'document:read', 'connector:read', 'connector:write',
     ],
   },
   {
@@ -222,7 +222,8 @@ export const ROLE_DEFINITIONS: readonly RoleDefinition[] = [
     id: 'customer-policy-holder',
     name: 'Policy Holder',
     accountType: 'CUSTOMER',
-    permissions: [...SELF_SERVICE, 'quote:read', 'policy:read', 'billing:read', 'billing:pay', 'claim:read', 'claim:write', 'document:read'],
+    // 'quote:sign': the named insured attests and signs a quote sent to them (spec 002 section 4).
+    permissions: [...SELF_SERVICE, 'quote:read', 'quote:sign', 'policy:read', 'billing:read', 'billing:pay', 'claim:read', 'claim:write', 'document:read'],
   },
 
   // The other organisation types: one admin role each.

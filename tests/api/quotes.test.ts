@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import { PDFParse } from 'pdf-parse';
-import { createP250State, p250RatingInput, raterDefinitionsOf } from '../../engine/index.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
-import { registry } from '../support/registry.ts';
+import { clientOf as clientOfAgency, p250Request as p250RequestOn } from './support/quote-fixtures.ts';
 
 /**
  * Quotes (spec 002 sections 2 to 8): quote now and the P250 request the editor sends, the cart's limit of
@@ -25,32 +24,9 @@ function call(caller: string, method: InjectOptions['method'], url: string, payl
   });
 }
 
-async function clientOf(agencyName: string, name: string, risk: { edition: 'us' | 'uk'; state: string | null; zip: string; industry: string; revenue: number }) {
-  const [agency] = await t.db.query<{ id: string }>('SELECT id FROM accounts WHERE name = $1', [agencyName]);
-  const [row] = await t.db.query<{ id: string }>(
-    `INSERT INTO accounts (name, account_type, edition, agency_id, created_at) VALUES ($1, 'CUSTOMER', $2, $3, now()) RETURNING id`,
-    [name, risk.edition, agency!.id],
-  );
-  await t.db.query(
-    `INSERT INTO account_details (account_id, address1, city, state, zip_code, country, industry_code, modified_at)
-     VALUES ($1, '1 Main Street', 'Springfield', $2, $3, $4, $5, now())`,
-    [row!.id, risk.state, risk.zip, risk.edition === 'uk' ? 'GB' : 'US', risk.industry],
-  );
-  await t.db.query(`INSERT INTO account_profiles (account_id, status, revenue, employees, modified_at) VALUES ($1, 'Open', $2, 40, now())
-    ON CONFLICT (account_id) DO UPDATE SET revenue = EXCLUDED.revenue, employees = EXCLUDED.employees`, [row!.id, risk.revenue]);
-  return row!.id;
-}
-
-/** The request the P250 editor sends: the engine's default state for the account, as the rater reads it. */
-function p250Request(accountId: string, edition: 'us' | 'uk', state: string, product = 'P250', presetName?: string) {
-  const rater = raterDefinitionsOf(registry, edition);
-  const p250 = createP250State({ product, account: { state, industryCode: '541512', revenue: 5_000_000 }, today: TODAY, presetName }, rater);
-  const input = p250RatingInput(p250);
-  return {
-    accountId, product, preset: presetName ?? 'POPULAR', effectiveDate: input.effectiveDate, endDate: p250.global.endDate, aggLimit: input.aggLimit,
-    deductible: input.deductible, waitingPeriod: input.waitingPeriod, retroActivePeriod: input.retroActivePeriod, coverages: input.coverages,
-  };
-}
+const clientOf = (agencyName: string, name: string, risk: Parameters<typeof clientOfAgency>[3]) => clientOfAgency(t, agencyName, name, risk);
+const p250Request = (accountId: string, edition: 'us' | 'uk', state: string, product = 'P250', presetName?: string) =>
+  p250RequestOn(accountId, edition, state, TODAY, product, presetName);
 
 beforeAll(async () => {
   t = await startTestApp();

@@ -7,7 +7,7 @@
  */
 export type QuoteAction =
   | 'request' | 'refer' | 'release' | 'update' | 'reset' | 'riskModifier' | 'switchSurplus'
-  | 'decline' | 'lose' | 'needBy' | 'sendToPolicyholder' | 'delete' | 'note';
+  | 'decline' | 'lose' | 'needBy' | 'sendToPolicyholder' | 'requestToBind' | 'attest' | 'sign' | 'delete' | 'note';
 
 const OPEN = ['READY', 'INDICATION', 'REFERRED', 'IN_REVIEW', 'REQUESTED'] as const;
 const UNDER_REVIEW = ['INDICATION', 'REFERRED', 'IN_REVIEW', 'REQUESTED'] as const;
@@ -32,6 +32,10 @@ export const QUOTE_MOVES: Readonly<Record<QuoteAction, Move>> = {
   lose: { from: [...OPEN, 'EXPIRED'], to: 'LOST' },
   needBy: { from: [...OPEN, 'DRAFT'], to: 'same' },
   sendToPolicyholder: { from: ['READY'], to: 'same' },
+  // The agent asks to bind a Ready quote; the insured attests and signs one, which asks to bind it too.
+  requestToBind: { from: ['READY'], to: 'same' },
+  attest: { from: ['READY'], to: 'same' },
+  sign: { from: ['READY'], to: 'SIGNED' },
   delete: { from: [...OPEN, 'DRAFT', 'EXPIRED', 'INVALID', 'LOST', 'DECLINED', 'API_REJECTED'], to: 'DELETED' },
   note: { from: [...OPEN, 'DRAFT', 'EXPIRED', 'INVALID', 'LOST', 'DECLINED', 'BOUND', 'SIGNED'], to: 'same' },
 };
@@ -39,6 +43,7 @@ export const QUOTE_MOVES: Readonly<Record<QuoteAction, Move>> = {
 const PAST_TENSE: Readonly<Record<QuoteAction, string>> = {
   request: 'requested', refer: 'referred', release: 'released', update: 'updated', reset: 'reset', riskModifier: 'modified',
   switchSurplus: 'switched', decline: 'declined', lose: 'marked lost', needBy: 'given a need-by date', sendToPolicyholder: 'sent',
+  requestToBind: 'requested to bind', attest: 'attested', sign: 'signed',
   delete: 'deleted', note: 'noted',
 };
 

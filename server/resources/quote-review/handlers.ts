@@ -1,0 +1,154 @@
+import { audit } from '../../audit.ts';
+import { callerOf } from '../../auth/authenticate.ts';
+import type { HandlerModule } from '../../contract/handlers.ts';
+import type { Queryable } from '../../db/database.ts';
+import { checkedBodyOf } from '../../form-check/checked-body.ts';
+import { HttpError, notFound } from '../../http/http-error.ts';
+import type { Caller } from '../../services.ts';
+import { moveQuote } from '../quotes/quote-changes.ts';
+import { publishedRater } from '../quotes/quote-rating.ts';
+import { QUOTE_TEXTS } from '../quotes/quote-texts.ts';
+import { findVisibleQuote, type QuoteDetailRow } from '../quotes/repository.ts';
+import { policyholderUser, quoteReviewWorkflow, type Policyholder } from './policyholder-access.ts';
+import { quoteReview, reviewColumns } from './review-record.ts';
+import { REVIEW_TEXTS, REVIEWABLE_AGENCY_STATUSES } from './review-texts.ts';
+
+const digits = (phone: unknown): string => String(phone ?? '').replace(/\D/g, '');
+
+function assertReviewable(quote: QuoteDetailRow): void {
+  if (!REVIEWABLE_AGENCY_STATUSES.includes(quote.agency_status)) throw new HttpError(409, REVIEW_TEXTS.notReviewable);
+}
+
+/**
+ * The review page and the insured's side of a quote (spec 002 sections 2, 4 and 6; spec 000 request-to-bind
+ * and sign routes): the review record, sending a quote to its policyholder with a one-time-code link, the
+ * agent's request to bind, and the insured's attestation and signature. Quotes are found within the tenant
+ * rule (the policyholder is a user of the client account, so they reach that account's quotes only), and
+ * every change moves the quote through quotes/transitions.ts with its history and audit entry.
+ */
+export const handlers: HandlerModule = (services) => {
+  const { db, clock, definitions, mailer, config } = services;
+
+  async function visibleQuote(caller: Caller, id: string, tx: Queryable = db, lock = false): Promise<QuoteDetailRow> {
+    const quote = await findVisibleQuote(tx, caller, id, lock);
+    if (!quote) throw notFound(QUOTE_TEXTS.notFound);
+    return quote;
+  }
+
+  async function reviewOf(caller: Caller, id: string) {
+    const quote = await visibleQuote(caller, id);
+    return quoteReview(db, quote, await publishedRater(definitions, quote.edition));
+  }
+
+  return {
+    async getQuoteReview(request) {
+      const { id } = request.params;
+      return reviewOf(callerOf(request), id);
+    },
+
+    async sendQuoteToPolicyholder(request) {
+      const caller = callerOf(request);
+      const { id } = request.params;
+      const body = checkedBodyOf(request);
+      const contact: Policyholder = {
+        firstName: String(body.customerFirstName), lastName: String(body.customerLastName), email: String(body.customerEmail).toLowerCase(), phone: digits(body.customerPhone),
+      };
+      const sent = await db.transaction(async (tx) => {
+        const quote = await visibleQuote(caller, id, tx, true);
+        assertReviewable(quote);
+        const userId = await policyholderUser(tx, clock, { accountId: quote.account_id, contact, actorUserId: caller.userId, address: request.ip });
+        await moveQuote(tx, clock, { caller, address: request.ip }, quote, 'sendToPolicyholder', {
+          update: {
+            customer_first_name: contact.firstName, customer_last_name: contact.lastName, customer_email: contact.email, customer_phone: contact.phone,
+            policyholder_user_id: userId, sent_to_policyholder_at: clock.now(),
+          },
+          detail: { to: contact.email },
+        });
+        const workflowId = await quoteReviewWorkflow(tx, clock, { userId, contact, quoteId: quote.id, product: quote.product, quoteExpiresOn: String(quote.expires_on).slice(0, 10) });
+        return { quote, workflowId };
+      });
+      // After the commit: a mail never points at a link that a rollback took away.
+      const { quote, workflowId } = sent;
+      await mailer.sendMail({
+        to: contact.email,
+        subject: `Your cyber insurance quote ${quote.quote_number}`,
+        text: [
+          `Hello ${contact.firstName},`,
+          '',
+          `${quote.agent_name ?? quote.agency_name} of ${quote.agency_name} has sent you quote ${quote.quote_number} for ${quote.company_name}.`,
+          `Review it, and request to bind it, here: ${config.publicUrl}/validate/${workflowId}`,
+          '',
+          'For your security the page asks for a one-time code, which we send to this address when you ask for it.',
+        ].join('\n'),
+      });
+      await audit(db, clock, { actorUserId: caller.userId, action: 'quote.sent-to-policyholder', target: quote.id, address: request.ip, detail: { workflowId, to: contact.email } });
+      return { quote: await reviewOf(caller, id), message: REVIEW_TEXTS.sentToPolicyholder };
+    },
+
+    async requestQuoteBinding(request) {
+      const caller = callerOf(request);
+      const { id } = request.params;
+      const body = checkedBodyOf(request);
+      await db.transaction(async (tx) => {
+        const quote = await visibleQuote(caller, id, tx, true);
+        assertReviewable(quote);
+        const [profile] = await tx.query<{ is_verified_by_agent: boolean }>('SELECT is_verified_by_agent FROM account_profiles WHERE account_id = $1', [quote.account_id]);
+        if (profile?.is_verified_by_agent !== true) throw new HttpError(409, REVIEW_TEXTS.verifyFirst);
+        await moveQuote(tx, clock, { caller, address: request.ip }, quote, 'requestToBind', {
+          update: {
+            agency_status: 'REQUEST_TO_BIND_SENT', wra_request_to_bind: true, request_to_bind_at: clock.now(), request_to_bind_by: caller.userId,
+            customer_first_name: String(body.customerFirstName), customer_last_name: String(body.customerLastName),
+            customer_email: String(body.customerEmail).toLowerCase(), customer_phone: digits(body.customerPhone),
+          },
+        });
+      });
+      return { quote: await reviewOf(caller, id), message: REVIEW_TEXTS.requestToBindSent };
+    },
+
+    async attestQuote(request) {
+      const caller = callerOf(request);
+      const { id } = request.params;
+      checkedBodyOf(request);
+      await db.transaction(async (tx) => {
+        const quote = await visibleQuote(caller, id, tx, true);
+        assertReviewable(quote);
+        await moveQuote(tx, clock, { caller, address: request.ip }, quote, 'attest', { update: { insured_attested_at: clock.now() } });
+      });
+      return { quote: await reviewOf(caller, id), message: REVIEW_TEXTS.attested };
+    },
+
+    async signQuote(request) {
+      const caller = callerOf(request);
+      const { id } = request.params;
+      const body = checkedBodyOf(request);
+      const signed = await db.transaction(async (tx) => {
+        const quote = await visibleQuote(caller, id, tx, true);
+        assertReviewable(quote);
+        if ((await reviewColumns(tx, quote.id)).insured_attested_at === null) throw new HttpError(409, REVIEW_TEXTS.attestFirst);
+        const [signer] = await tx.query<{ first_name: string; last_name: string; email: string; phone: string | null }>(
+          'SELECT first_name, last_name, email, phone FROM users WHERE id = $1', [caller.userId],
+        );
+        const now = clock.now();
+        await moveQuote(tx, clock, { caller, address: request.ip }, quote, 'sign', {
+          update: {
+            signed_at: now, signed_name: String(body.signedName), agency_status: 'REQUEST_TO_BIND_SENT', wra_request_to_bind: true,
+            request_to_bind_at: now, request_to_bind_by: caller.userId,
+            customer_first_name: quote.customer_first_name ?? signer?.first_name, customer_last_name: quote.customer_last_name ?? signer?.last_name,
+            customer_email: quote.customer_email ?? signer?.email, customer_phone: quote.customer_phone ?? signer?.phone ?? null,
+          },
+          detail: { signedName: String(body.signedName) },
+        });
+        const [agent] = await tx.query<{ email: string }>('SELECT email FROM users WHERE id = $1', [quote.agent_user_id]);
+        return { quote, agentEmail: agent?.email ?? null };
+      });
+      if (signed.agentEmail) {
+        await mailer.sendMail({
+          to: signed.agentEmail,
+          subject: `${signed.quote.company_name} signed quote ${signed.quote.quote_number}`,
+          text: `${String(body.signedName)} signed the application for quote ${signed.quote.quote_number} of ${signed.quote.company_name} and asks to bind it.\n${config.publicUrl}/agency/quotes/${signed.quote.id}/review`,
+        });
+      }
+      return { quote: await reviewOf(caller, id), message: REVIEW_TEXTS.signed };
+    },
+  };
+};

@@ -1,0 +1,177 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { InjectOptions } from 'fastify';
+import { GATE_MESSAGES } from '../../server/auth/session-gate.ts';
+import { REVIEW_TEXTS } from '../../server/resources/quote-review/review-texts.ts';
+import { codeIn, linkTokenIn, messagesTo, nextAddress } from './support/mail.ts';
+import { clientOf, p250Request } from './support/quote-fixtures.ts';
+import { startTestApp, type TestApp } from './support/test-app.ts';
+
+/**
+ * The review page and the insured's side of a quote (spec 002 sections 2, 4 and 6): the review record, an
+ * agent's request to bind once the account is verified, sending a quote to its policyholder with a
+ * one-time-code link, and the policyholder's attestation and signature through that link's session.
+ */
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+let t: TestApp;
+const tokens: Record<string, string> = {};
+const ids: Record<string, string> = {};
+const TODAY = '2026-11-23';
+const UK = 'console.example.uk';
+
+function call(caller: string, method: InjectOptions['method'], url: string, payload?: unknown, host?: string) {
+  return t.inject({
+    method, url, headers: { authorization: `Bearer ${tokens[caller]}`, 'x-timezone': 'UTC', ...(host ? { host } : {}) },
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+}
+
+async function readyQuote(caller: string, accountId: string, edition: 'us' | 'uk', state: string, product: string, host?: string): Promise<string> {
+  const created = await call(caller, 'POST', '/api/quote/v1/create', p250Request(accountId, edition, state, TODAY, product), host);
+  expect(created.statusCode, created.body).toBe(201);
+  const quote = created.json() as Json;
+  if (quote.status !== 'READY') await t.db.query(`UPDATE quotes SET status = 'READY' WHERE id = $1`, [quote.id]);
+  return quote.id as string;
+}
+
+/** The policyholder opens the e-mailed link: the workflow id from the mail, a code by e-mail, the session it gives. */
+async function openLink(email: string): Promise<{ token: string; redirectURL: string }> {
+  const [mail] = await messagesTo(t, email);
+  const workflowId = linkTokenIn(mail?.body, 'validate');
+  const address = nextAddress();
+  expect((await t.inject({ method: 'GET', url: `/api/auth/v1/wf/access/${workflowId}`, remoteAddress: address })).statusCode).toBe(200);
+  const code = codeIn((await messagesTo(t, email))[0]?.body);
+  const session = await t.inject({ method: 'POST', url: '/api/auth/v1/wf/token', payload: { id: workflowId, code }, remoteAddress: address });
+  expect(session.statusCode, session.body).toBe(200);
+  return { token: session.json().accessToken, redirectURL: session.json().redirectURL };
+}
+
+beforeAll(async () => {
+  t = await startTestApp();
+  t.clock.set(new Date(`${TODAY}T12:00:00Z`));
+  const users = { agent: 'agent@agency.example', otherAgent: 'agent@otheragency.example', broker: 'broker@brokerage.example', admin: 'admin@provider.example' };
+  for (const [name, email] of Object.entries(users)) tokens[name] = (await t.tokensFor(email)).accessToken;
+  ids.client = await clientOf(t, 'Summit Risk Partners', 'Juniper Ridge Clinics LLC', { edition: 'us', state: 'CO', zip: '80202', industry: '541512', revenue: 5_000_000 });
+  ids.ukClient = await clientOf(t, 'Thames Cyber Brokers', 'Harbourside Dental Ltd', { edition: 'uk', state: null, zip: 'BS1 4DJ', industry: '62020', revenue: 3_000_000 });
+  ids.quote = await readyQuote('agent', ids.client, 'us', 'CO', 'P250');
+  ids.bindQuote = await readyQuote('agent', ids.client, 'us', 'CO', 'P250');
+  ids.ukQuote = await readyQuote('broker', ids.ukClient, 'uk', 'ENG', 'P_ONE', UK);
+}, 120_000);
+
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('the review record', () => {
+  it.each([
+    { edition: 'us', caller: 'agent', quote: 'quote', company: 'Juniper Ridge Clinics LLC', currency: 'USD' },
+    { edition: 'uk', caller: 'broker', quote: 'ukQuote', company: 'Harbourside Dental Ltd', currency: 'GBP' },
+  ])('$edition: heading by agency status, account details, named coverages and premium', async ({ caller, quote, company, currency }) => {
+    const review = await call(caller, 'GET', `/api/quote/v1/${ids[quote]}/review`);
+    expect(review.statusCode, review.body).toBe(200);
+    const body = review.json() as Json;
+    expect(body.heading).toBe(`Quote ${body.quoteNumber} for ${company}`);
+    expect(body).toMatchObject({ agencyStatus: 'ACTIVE', status: 'READY', currency, accountVerified: false, wraRequestToBind: false, insuredAttested: false });
+    expect(body.account).toMatchObject({ address: '1 Main Street', city: 'Springfield', industryCode: expect.any(String) });
+    expect(body.coverages.length).toBeGreaterThan(3);
+    expect(body.coverages.every((coverage: Json) => typeof coverage.name === 'string' && !coverage.name.startsWith('Coverage '))).toBe(true);
+  });
+
+  it("another agency's quote answers like a missing one", async () => {
+    expect((await call('otherAgent', 'GET', `/api/quote/v1/${ids.quote}/review`)).statusCode).toBe(404);
+  });
+});
+
+describe('the agent requests to bind', () => {
+  it('is refused until the account is verified, then sends the request with the policy holder contact', async () => {
+    const body = { customerFirstName: 'Maria', customerLastName: 'Delgado', customerEmail: 'maria@juniperridge.example', customerPhone: '3035550188' };
+    const early = await call('agent', 'PUT', `/api/quote/v1/${ids.bindQuote}/request-to-bind`, body);
+    expect(early.statusCode).toBe(409);
+    expect(early.json().message).toBe(REVIEW_TEXTS.verifyFirst);
+
+    const missing = await call('agent', 'PUT', `/api/quote/v1/${ids.bindQuote}/request-to-bind`, { ...body, customerFirstName: '' });
+    expect(missing.statusCode).toBe(400);
+    expect(JSON.stringify(missing.json())).toContain('Please enter Policy Holder First Name.');
+
+    expect((await call('agent', 'PUT', `/api/account/v1/account/${ids.client}/verify`)).statusCode).toBe(200);
+    const sent = await call('agent', 'PUT', `/api/quote/v1/${ids.bindQuote}/request-to-bind`, body);
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json().message).toBe('Request to bind successfully sent');
+    expect(sent.json().quote).toMatchObject({
+      agencyStatus: 'REQUEST_TO_BIND_SENT', wraRequestToBind: true, accountVerified: true, status: 'READY',
+      policyContact: { firstName: 'Maria', lastName: 'Delgado', email: 'maria@juniperridge.example', phone: '3035550188' },
+    });
+    expect(sent.json().quote.heading).toMatch(/^A request to bind quote Q-/);
+    const [event] = await t.db.query<{ action: string }>(`SELECT action FROM quote_events WHERE quote_id = $1 ORDER BY id DESC LIMIT 1`, [ids.bindQuote]);
+    expect(event?.action).toBe('requestToBind');
+    const audits = await t.db.query<{ action: string }>(`SELECT action FROM audit_log WHERE target = $1`, [ids.bindQuote]);
+    expect(audits.map((row) => row.action)).toContain('quote.requestToBind');
+  });
+});
+
+describe('sending a quote to its policyholder', () => {
+  it("refuses names with other than letters and spaces, and an address of another organisation's user", async () => {
+    const digits = await call('agent', 'POST', `/api/quote/v1/${ids.quote}/customer`, { customerFirstName: 'Ma1ia', customerLastName: 'Delgado', customerEmail: 'm@x.example', customerPhone: '3035550188' });
+    expect(digits.statusCode).toBe(400);
+    expect(JSON.stringify(digits.json())).toContain('Please enter only alphabets');
+    const taken = await call('agent', 'POST', `/api/quote/v1/${ids.quote}/customer`, { customerFirstName: 'Olivia', customerLastName: 'Other', customerEmail: 'agent@otheragency.example', customerPhone: '3035550188' });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().message).toBe(REVIEW_TEXTS.emailOfOtherOrganisation);
+    expect((await call('otherAgent', 'POST', `/api/quote/v1/${ids.quote}/customer`, { customerFirstName: 'Dana', customerLastName: 'Quill', customerEmail: 'dana@juniperridge.example', customerPhone: '3035550188' })).statusCode).toBe(404);
+  });
+
+  it('the policyholder opens the link with a code, reviews the quote, attests and signs; the agent hears of it', async () => {
+    const email = 'dana.quill@juniperridge.example';
+    const sent = await call('agent', 'POST', `/api/quote/v1/${ids.quote}/customer`, { id: ids.quote, customerFirstName: 'Dana', customerLastName: 'Quill', customerEmail: email, customerPhone: '3035550177' });
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json().message).toBe('Quote was successfully sent');
+    const [user] = await t.db.query<{ account_id: string; role_id: string; status: string; password_hash: string | null }>(
+      'SELECT account_id, role_id, status, password_hash FROM users WHERE email = $1', [email],
+    );
+    expect(user).toMatchObject({ account_id: ids.client, role_id: 'customer-policy-holder', status: 'ACTIVE', password_hash: null });
+
+    const { token, redirectURL } = await openLink(email);
+    expect(redirectURL).toBe(`/quote/${ids.quote}/request-to-bind/P250`);
+    tokens.policyholder = token;
+    const review = await call('policyholder', 'GET', `/api/quote/v1/${ids.quote}/review`);
+    expect(review.statusCode, review.body).toBe(200);
+    expect(review.json().sentToPolicyholderAt).not.toBeNull();
+    // The link's session reaches the review and nothing else of the console.
+    const search = await call('policyholder', 'GET', '/api/quote/v1/search');
+    expect(search.statusCode).toBe(403);
+    expect(search.json().message).toBe(GATE_MESSAGES.workflowScope);
+    expect((await call('policyholder', 'GET', `/api/quote/v1/${ids.ukQuote}/review`)).statusCode).toBe(404);
+    expect((await call('policyholder', 'GET', `/api/account/v1/account/${ids.client}/risk-factors`)).statusCode).toBe(200);
+
+    const early = await call('policyholder', 'POST', `/api/quote/v1/${ids.quote}/sign`, { signedName: 'Dana Quill', consent: true });
+    expect(early.statusCode).toBe(409);
+    expect(early.json().message).toBe(REVIEW_TEXTS.attestFirst);
+    expect((await call('policyholder', 'POST', `/api/quote/v1/${ids.quote}/attest`, { accepted: false })).statusCode).toBe(400);
+    // Attesting is the insured's: the agent has no quote:sign.
+    expect((await call('agent', 'POST', `/api/quote/v1/${ids.quote}/attest`, { accepted: true })).statusCode).toBe(403);
+    const attested = await call('policyholder', 'POST', `/api/quote/v1/${ids.quote}/attest`, { accepted: true });
+    expect(attested.statusCode, attested.body).toBe(200);
+    expect(attested.json().quote.insuredAttested).toBe(true);
+
+    expect((await call('policyholder', 'POST', `/api/quote/v1/${ids.quote}/sign`, { signedName: 'Dana Quill', consent: false })).statusCode).toBe(400);
+    const signed = await call('policyholder', 'POST', `/api/quote/v1/${ids.quote}/sign`, { signedName: 'Dana Quill', consent: true });
+    expect(signed.statusCode, signed.body).toBe(200);
+    expect(signed.json().message).toBe(REVIEW_TEXTS.signed);
+    expect(signed.json().quote).toMatchObject({ status: 'SIGNED', agencyStatus: 'REQUEST_TO_BIND_SENT', signedName: 'Dana Quill', wraRequestToBind: true });
+    const [agentMail] = await messagesTo(t, 'agent@agency.example');
+    expect(agentMail?.subject).toBe(`Juniper Ridge Clinics LLC signed quote ${signed.json().quote.quoteNumber}`);
+    // A signed quote is not signed twice, nor sent again.
+    expect((await call('policyholder', 'POST', `/api/quote/v1/${ids.quote}/sign`, { signedName: 'Dana Quill', consent: true })).statusCode).toBe(409);
+    expect((await call('agent', 'POST', `/api/quote/v1/${ids.quote}/customer`, { customerFirstName: 'Dana', customerLastName: 'Quill', customerEmail: email, customerPhone: '3035550177' })).statusCode).toBe(409);
+  });
+
+  it('UK: a broker sends a quote in pounds; the link leads to its request-to-bind route', async () => {
+    const email = 'owen.hughes@harbourside-dental.example';
+    const sent = await call('broker', 'POST', `/api/quote/v1/${ids.ukQuote}/customer`, { customerFirstName: 'Owen', customerLastName: 'Hughes', customerEmail: email, customerPhone: '2079460958' }, UK);
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json().quote).toMatchObject({ currency: 'GBP', policyContact: { firstName: 'Owen', email } });
+    expect(Number(sent.json().quote.premiumTax)).toBeGreaterThan(0);
+    const { redirectURL } = await openLink(email);
+    expect(redirectURL).toBe(`/quote/${ids.ukQuote}/request-to-bind/P_ONE`);
+  });
+});
