@@ -82,13 +82,17 @@ export async function quoteReview(db: Queryable, quote: QuoteDetailRow, rater: R
     .map(([id, choice]) => ({ id: Number(id), choice, coverage: rater.coverages.get(Number(id)) }))
     .filter((entry) => entry.choice.selected === true)
     .sort((a, b) => (a.coverage?.group ?? 99) - (b.coverage?.group ?? 99) || (a.coverage?.order ?? 0) - (b.coverage?.order ?? 0))
-    .map(({ id, choice, coverage }) => ({
-      id,
-      name: coverage?.label ?? `Coverage ${id}`,
-      limit: choice.limit ?? null,
-      deductible: choice.deductible ?? null,
-      waitingPeriod: choice.waitingPeriod ?? null,
-    }));
+    // A coverage without its own limit or retention shares the quote's (the editor sends only what differs).
+    .map(({ id, choice, coverage }) => {
+      const has = (option: 'waitingPeriod') => coverage?.options.includes(option) === true;
+      return {
+        id,
+        name: coverage?.label ?? `Coverage ${id}`,
+        limit: choice.limit ?? Number(quote.agg_limit),
+        deductible: choice.deductible ?? Number(quote.deductible),
+        waitingPeriod: choice.waitingPeriod ?? (has('waitingPeriod') ? quote.waiting_period : null),
+      };
+    });
   const rating = quote.rating as { premiumTax?: string; fees?: string };
   return {
     ...toQuote(quote),

@@ -1,0 +1,136 @@
+import { expect, test, type Page } from '@playwright/test';
+import { callApi } from './support/call-api.ts';
+import { E2E_ORIGIN, E2E_UK_ORIGIN } from './support/origin.ts';
+import { acceptCookies, dismissToasts, lastMailId, latestMail, linkPath, signInOnOrigin } from './support/sign-in.ts';
+
+/**
+ * The review page and the insured's side of a quote, against the real server in Chromium: the agent opens
+ * a Ready quote's review, verifies the account (Request to Bind stays disabled until then) and sends the
+ * quote to its policyholder; the policyholder opens the e-mailed link with a one-time code, accepts the
+ * attestation (OK only once ticked), signs, and the agent sees the request to bind. In the UK a broker's
+ * review speaks of an Excess and insurance premium tax, has no state, and sends the same way.
+ */
+
+interface Case {
+  edition: 'us' | 'uk';
+  origin: string;
+  agent: string;
+  product: string;
+  deductible: number;
+  /** Words of the edition the review page must show, and ones it must not. */
+  shows: string[];
+  hides: string[];
+}
+
+const CASES: Case[] = [
+  { edition: 'us', origin: E2E_ORIGIN, agent: 'agent@agency.example', product: 'P250', deductible: 25000, shows: ['Retention', 'State', 'Surplus Lines Tax'], hides: ['Insurance Premium Tax'] },
+  { edition: 'uk', origin: E2E_UK_ORIGIN, agent: 'broker@brokerage.example', product: 'P_ONE', deductible: 2500, shows: ['Excess', 'Insurance Premium Tax', 'Postcode'], hides: ['State', 'Surplus Lines Tax'] },
+];
+
+/** A Ready quote of one of the agent's clients, made through the API (a quote the rater refers is passed over). */
+async function readyQuote(page: Page, { product, deductible }: Case): Promise<{ id: string; quoteNumber: string; companyName: string }> {
+  const accounts = await callApi<{ content: Array<{ id: string }> }>(page, 'GET', '/api/account/v1/accounts?size=100');
+  const effectiveDate = new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10);
+  for (const { id } of accounts.data.content) {
+    const account = await callApi<{ canRequestQuote: boolean }>(page, 'GET', `/api/quote/v1/account/${id}`);
+    if (!account.data.canRequestQuote) continue;
+    const created = await callApi<{ id: string; quoteNumber: string; companyName: string; status: string }>(page, 'POST', '/api/quote/v1/create', {
+      accountId: id, product, preset: 'POPULAR', effectiveDate, aggLimit: 1_000_000, deductible, waitingPeriod: 12, retroActivePeriod: -1, coverages: {},
+    });
+    expect(created.status, JSON.stringify(created.data)).toBe(201);
+    if (created.data.status === 'READY') return created.data;
+  }
+  throw new Error('No client account of the agent gives a Ready quote');
+}
+
+async function sendToPolicyholder(page: Page, contact: { first: string; last: string; email: string; phone: string }) {
+  await page.getByRole('button', { name: 'Send to Policyholder' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Send Quote to Policyholder' });
+  await dialog.getByRole('textbox', { name: 'First Name' }).fill('M4ria');
+  await dialog.getByRole('textbox', { name: 'Last Name' }).fill(contact.last);
+  await dialog.getByRole('textbox', { name: 'Email' }).fill(contact.email);
+  await dialog.getByRole('textbox', { name: 'Phone Number' }).fill(contact.phone);
+  await dialog.getByRole('button', { name: 'Send' }).click();
+  await expect(dialog.getByText('Please enter only alphabets')).toBeVisible();
+  await dialog.getByRole('textbox', { name: 'First Name' }).fill(contact.first);
+  await dialog.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByText('Quote was successfully sent', { exact: true })).toBeVisible();
+  await expect(page.getByTestId('detail-notice').filter({ hasText: `Sent to the policyholder, ${contact.first} ${contact.last}` })).toBeVisible();
+}
+
+for (const edition of CASES) {
+  test.describe.configure({ timeout: 150_000 });
+
+  test(`${edition.edition}: an agent verifies the account, sends a quote to its policyholder, who opens it with the code, attests and signs`, async ({ page, browser, request }) => {
+    const { origin, agent } = edition;
+    await signInOnOrigin(page, origin, agent);
+    const quote = await readyQuote(page, edition);
+    await page.goto(`${origin}/agency/quotes/${quote.id}/review`);
+    await expect(page.getByTestId('detail-heading')).toHaveText(`Quote ${quote.quoteNumber} for ${quote.companyName}`);
+    await expect(page.getByRole('table', { name: 'Coverages' }).getByRole('row').nth(1)).toBeVisible();
+    for (const word of edition.shows) await expect(page.getByText(word, { exact: true }).first()).toBeVisible();
+    for (const word of edition.hides) await expect(page.getByText(word, { exact: true })).toHaveCount(0);
+
+    // Request to Bind waits for the agent's verification of the account.
+    const verify = page.getByRole('button', { name: 'Verify Account' });
+    if (await verify.isVisible()) {
+      await expect(page.getByRole('button', { name: 'Request to Bind' })).toBeDisabled();
+      await expect(page.getByTestId('action-reason-requestToBind')).toHaveText('Verify the account details first');
+      await verify.click();
+      await page.getByRole('alertdialog', { name: 'Verify Account' }).getByRole('button', { name: 'Verify' }).click();
+      await expect(page.getByText('Account verified', { exact: true })).toBeVisible();
+    }
+    await expect(page.getByRole('button', { name: 'Request to Bind' })).toBeEnabled();
+    await expect(page.getByRole('checkbox', { name: /Account details verified by the/ })).toBeChecked();
+    await dismissToasts(page);
+
+    const email = `holder.${edition.edition}.${Date.now()}@client.example`;
+    const before = await lastMailId(request, email);
+    await sendToPolicyholder(page, { first: 'Maria', last: 'Delgado', email, phone: edition.edition === 'us' ? '3035550188' : '2079460958' });
+
+    // The policyholder, in a browser of their own, opens the link from the e-mail.
+    const mail = await latestMail(request, email, /\/validate\//, before);
+    const holderContext = await browser.newContext();
+    await acceptCookies(holderContext, origin);
+    const holder = await holderContext.newPage();
+    await holder.goto(`${origin}${linkPath(mail.body, 'validate')}`);
+    await expect(holder.getByRole('heading', { name: 'Access your quote' })).toBeVisible();
+    const codeBefore = await lastMailId(request, email);
+    await holder.getByRole('button', { name: /Send the code by email/ }).click();
+    const codeMail = await latestMail(request, email, /\b\d{6}\b/, codeBefore);
+    await holder.getByRole('textbox', { name: 'Access Code' }).fill(/\b(\d{6})\b/.exec(codeMail.body)![1]!);
+    await holder.getByRole('button', { name: 'Continue' }).click();
+    await expect(holder).toHaveURL(new RegExp(`/customer/quotes/${quote.id}/review$`), { timeout: 15_000 });
+    await expect(holder.getByTestId('detail-heading')).toHaveText(`Quote ${quote.quoteNumber} for ${quote.companyName}`);
+    // The insured reviews; the agent's tools are not theirs.
+    await expect(holder.getByRole('button', { name: 'Send to Policyholder' })).toHaveCount(0);
+    await expect(holder.getByRole('button', { name: 'Verify Account' })).toHaveCount(0);
+
+    await holder.getByRole('button', { name: 'Accept and Sign' }).click();
+    const attestation = holder.getByRole('dialog', { name: 'Named Insured Attestation' });
+    await expect(attestation).toContainText('policy documents will be delivered to me electronically');
+    await expect(attestation.getByRole('button', { name: 'OK' })).toBeDisabled();
+    // The label is what a user clicks (Chakra draws the box over the native input).
+    await attestation.getByText('I have read and accept these terms').click();
+    await expect(attestation.getByRole('checkbox', { name: 'I have read and accept these terms' })).toBeChecked();
+    await attestation.getByRole('button', { name: 'OK' }).click();
+    await expect(holder).toHaveURL(new RegExp(`/customer/quotes/${quote.id}/sign/${edition.product}$`));
+    await expect(holder.getByTestId('detail-heading')).toHaveText(`Sign the application for quote ${quote.quoteNumber}`);
+
+    await holder.getByRole('button', { name: 'Sign Application' }).click();
+    const signature = holder.getByRole('dialog', { name: 'Sign Application' });
+    await signature.getByRole('textbox', { name: 'Full Name' }).fill('Maria Delgado');
+    await expect(signature.getByRole('button', { name: 'Sign' })).toBeDisabled();
+    await signature.getByText(/typing my name here is my electronic signature/).click();
+    await signature.getByRole('button', { name: 'Sign' }).click();
+    await expect(holder).toHaveURL(/\/application-signed$/);
+    await expect(holder.getByText('The application has been signed')).toBeVisible();
+    await holderContext.close();
+
+    // The agent sees the request to bind the insured's signature sent.
+    await page.reload();
+    await expect(page.getByTestId('detail-heading')).toHaveText(`A request to bind quote ${quote.quoteNumber} for ${quote.companyName} has been sent`);
+    await expect(page.getByTestId('detail-notice').filter({ hasText: 'Signed by Maria Delgado. The request to bind has been sent.' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Send to Policyholder' })).toHaveCount(0);
+  });
+}
