@@ -15,6 +15,7 @@ import { openConfiguredDatabase } from './db/open.ts';
 import { createFirstProviderAdmin, hasProviderAdmin } from './production/first-admin.ts';
 import { configurationFaults, demoPasswordFault, usersWithDemoPassword } from './production/readiness.ts';
 import { DEMO_USERS, DEMO_WORKFLOWS } from './seed/demo-world.ts';
+import { DEMO_SENT_QUOTE } from './seed/demo-sent-quote.ts';
 import type { FastifyInstance } from 'fastify';
 
 // CLIENT_DIR (also read by vite.config.ts) lets two builds live side by side, e.g. two end-to-end runs at once.
@@ -71,6 +72,7 @@ function banner(config: ServerConfig, app: FastifyInstance, clientDir: string | 
     '',
     'One-time-code access pages:',
     ...DEMO_WORKFLOWS.map((flow) => `  http://${local}:${config.port}/validate/${flow.id}  ${flow.description}`),
+    `  http://${local}:${config.port}/validate/${DEMO_SENT_QUOTE.workflowId}  ${DEMO_SENT_QUOTE.description}`,
     '',
   ].join('\n');
 }

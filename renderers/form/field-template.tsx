@@ -26,7 +26,8 @@ export function FieldTemplate(props: FieldTemplateProps) {
   if (schema.type === 'object') {
     return (
       <Fieldset.Root gridColumn="1 / -1" data-field={path}>
-        {text && <Fieldset.Legend fontWeight="semibold">{text}</Fieldset.Legend>}
+        {/* A section may already name the object ('ui:options': {'label': false} leaves the legend out). */}
+        {text && (uiSchema?.['ui:options'] as { label?: boolean } | undefined)?.label !== false && <Fieldset.Legend fontWeight="semibold">{text}</Fieldset.Legend>}
         <FieldViewContext.Provider value={view}>{children}</FieldViewContext.Provider>
       </Fieldset.Root>
     );

@@ -9,6 +9,7 @@ import { seedDemoAccountProfiles } from './demo-account-profiles.ts';
 import { seedDemoReference } from './demo-reference.ts';
 import { seedDemoUsers } from './demo-users.ts';
 import { seedDemoBook } from './demo-book.ts';
+import { seedDemoSentQuote } from './demo-sent-quote.ts';
 
 /**
  * Records that make the demo world look like a working agency: client accounts under the US agency and
@@ -159,6 +160,7 @@ export async function seedDemoRecords(tx: Queryable, clock: Clock): Promise<void
   await seedDemoConnectors(tx, clock);
   await seedDemoIntegrations(tx, clock);
   await seedDemoBook(tx, clock);
+  await seedDemoSentQuote(tx, clock);
 }
 
 async function nextClaimNumber(tx: Queryable, at: Date): Promise<string> {

@@ -5,6 +5,7 @@ import { stateOfZip, UK_POSTCODE_AREAS, postcodeArea } from '../../server/resour
 import { findQuotableAccount } from '../../server/resources/quotes/account-risk.ts';
 import { ratingInputOf, type QuoteRequestBody } from '../../server/resources/quotes/quote-rating.ts';
 import { seedDemoRecords } from '../../server/seed/demo-records.ts';
+import { DEMO_SENT_QUOTE } from '../../server/seed/demo-sent-quote.ts';
 import { shippedRaters } from '../../server/seed/demo-book.ts';
 import type { Caller } from '../../server/services.ts';
 import { startTestApp, type TestApp } from '../api/support/test-app.ts';
@@ -115,6 +116,15 @@ describe('the demo book', () => {
     const [answers] = await t.db.query<{ share: number }>(
       `SELECT (count(s.account_id)::float / count(*))::float AS share FROM accounts a LEFT JOIN account_security_answers s ON s.account_id = a.id WHERE a.account_type = 'CUSTOMER'`);
     expect(answers!.share).toBeGreaterThan(0.6);
+  });
+
+  it('sends one Ready quote of the US agency to its policyholder, whose printed link leads to it', async () => {
+    const [sent] = await t.db.query<{ status: string; redirect_url: string; flow: string; account_type: string; same_account: boolean; role_id: string }>(
+      `SELECT q.status, w.redirect_url, w.flow, a.account_type, u.account_id = q.account_id AS same_account, u.role_id
+       FROM workflows w JOIN users u ON u.id = w.user_id JOIN quotes q ON q.policyholder_user_id = u.id JOIN accounts a ON a.id = u.account_id
+       WHERE w.id = $1`, [DEMO_SENT_QUOTE.workflowId]);
+    expect(sent).toMatchObject({ status: 'READY', flow: 'QUOTE_REVIEW', account_type: 'CUSTOMER', same_account: true, role_id: 'customer-policy-holder' });
+    expect(sent!.redirect_url).toMatch(/^\/quote\/[0-9a-f-]{36}\/request-to-bind\/P250$/);
   });
 
   it('stores premiums the rater gives for each stored request on its account', async () => {

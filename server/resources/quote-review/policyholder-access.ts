@@ -65,14 +65,15 @@ export async function policyholderUser(
 export async function quoteReviewWorkflow(
   tx: Queryable,
   clock: Clock,
-  input: { userId: string; contact: Policyholder; quoteId: string; product: string; quoteExpiresOn: string },
+  input: { userId: string; contact: Policyholder; quoteId: string; product: string; quoteExpiresOn: string; id?: string },
 ): Promise<string> {
   const now = clock.now();
   const quoteEnd = new Date(`${input.quoteExpiresOn}T23:59:59Z`).getTime();
   const expires = new Date(Math.max(now.getTime() + DAY, Math.min(now.getTime() + POLICYHOLDER_LINK_TTL_MS, quoteEnd)));
   const [row] = await tx.query<{ id: string }>(
-    `INSERT INTO workflows (flow, user_id, email, phone, redirect_url, created_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
-    [QUOTE_REVIEW_FLOW, input.userId, input.contact.email.toLowerCase(), input.contact.phone, `/quote/${input.quoteId}/request-to-bind/${input.product}`, now, expires],
+    `INSERT INTO workflows (id, flow, user_id, email, phone, redirect_url, created_at, expires_at)
+     VALUES (coalesce($8::uuid, gen_random_uuid()), $1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+    [QUOTE_REVIEW_FLOW, input.userId, input.contact.email.toLowerCase(), input.contact.phone, `/quote/${input.quoteId}/request-to-bind/${input.product}`, now, expires, input.id ?? null],
   );
   return row!.id;
 }
