@@ -285,6 +285,8 @@ export interface TableBlock {
    * record already carries, shown through the table's columns without an operation of its own.
    */
   rows?: JsonLogic;
+  /** This block's first page size, offered beside the table's own (spec 002 section 9: dashboard default size 20). */
+  pageSize?: number;
 }
 
 /** Tabs, each a block; the selected tab is the query parameter `param` (`?tab=POLICIES`). */

@@ -28,9 +28,11 @@ test('the agency dashboard shows its tables as tabs (quotes, accounts and submis
     if (id !== 'QUOTES') await expect(page).toHaveURL(new RegExp(`[?&]tab=${id}$`));
     const panel = page.getByRole('tabpanel', { name: tab });
     if (served) {
-      // The agency's real records, not a notice.
+      // The agency's real records, not a notice, 20 to a page (spec 002 section 9: dashboard default size 20).
       await expect(panel.getByRole('table', { name: tab }).getByRole('row').nth(1)).toBeVisible();
       await expect(panel.getByTestId('table-unavailable')).toHaveCount(0);
+      await expect(panel.getByLabel('Rows per page')).toHaveValue('20');
+      await expect(panel.getByRole('table', { name: tab }).getByRole('row')).toHaveCount(21);
     } else {
       // Not an empty table, which would claim there are none.
       await expect(panel.getByTestId('table-unavailable')).toContainText(`${tab} are not available in this version of the console yet.`);

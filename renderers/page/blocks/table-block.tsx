@@ -1,7 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import { Alert, Button, Heading, HStack, Stack } from '@chakra-ui/react';
 import { isOperationId, runNamed } from '../../../api/run.ts';
-import { evaluateLogic, evaluateLogicMap, type PageAction, type TableBlock, type TableDefinition } from '../../../engine/index.ts';
+import { DEFAULT_PAGE_SIZES, evaluateLogic, evaluateLogicMap, type PageAction, type TableBlock, type TableDefinition } from '../../../engine/index.ts';
 import { DefinitionTable } from '../../table/definition-table.tsx';
 import type { Row, TableQuery } from '../../table/table-types.ts';
 import { run } from '../../session/api.ts';
@@ -71,7 +71,7 @@ function LiveTable({ block, table, operationId, scope, showTitle }: { block: Tab
     () => (block.actions ?? []).filter((action) => actionOffered(action, 'create', formOf(action), permissions)),
     [block.actions, formOf, permissions],
   );
-  const shown = useMemo(() => ({ ...table, rowActions }), [table, rowActions]);
+  const shown = useMemo(() => ({ ...table, rowActions, ...pageSizeOf(block, table) }), [table, rowActions, block]);
 
   const actionNames = useMemo(() => [...toolbar, ...rowActions].map((action) => action.id), [toolbar, rowActions]);
   const openRequested = useCallback(
@@ -126,6 +126,13 @@ function LiveTable({ block, table, operationId, scope, showTitle }: { block: Tab
       {runner.element}
     </Stack>
   );
+}
+
+/** A block's own first page size, offered with the table's sizes. */
+function pageSizeOf(block: TableBlock, table: TableDefinition): Partial<TableDefinition> {
+  if (!block.pageSize) return {};
+  const sizes = [...new Set([block.pageSize, ...(table.pageSizes ?? DEFAULT_PAGE_SIZES)])].sort((a, b) => a - b);
+  return { defaultPageSize: block.pageSize, pageSizes: sizes };
 }
 
 /** Rows the page already holds (`rows`: a list the record carries), shown through the table's columns. */

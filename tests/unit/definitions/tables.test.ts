@@ -150,8 +150,8 @@ describe('dashboard and administration tables', () => {
     expect(table('claims').rowActions?.find((action) => action.id === 'edit')?.dialog).toBe('claim');
     expect(table('agency-policies').rowActions?.find((action) => action.id === 'certificate')?.dialog).toBe('certificate-holder');
     const quoteDialogs = table('agency-quotes').rowActions!.map((action) => action.dialog).filter(Boolean);
-    // Sending to the policyholder comes with the review page's one-time-code flow.
-    expect(quoteDialogs).toEqual(['need-by-date', 'quote-lost-reason']);
+    expect(quoteDialogs).toEqual(['send-quote-to-policyholder', 'need-by-date', 'quote-lost-reason']);
+    expect(table('agency-quotes').rowActions?.find((action) => action.id === 'review')?.navigate).toBe('quotes/{id}/review');
     expect(table('agency-quotes').rowActions?.find((action) => action.id === 'open')?.navigate).toBe('quotes/{id}');
   });
 
