@@ -32,7 +32,8 @@ test('the agency dashboard shows its tables as tabs (quotes, accounts and submis
       await expect(panel.getByRole('table', { name: tab }).getByRole('row').nth(1)).toBeVisible();
       await expect(panel.getByTestId('table-unavailable')).toHaveCount(0);
       await expect(panel.getByLabel('Rows per page')).toHaveValue('20');
-      await expect(panel.getByRole('table', { name: tab }).getByRole('row')).toHaveCount(21);
+      // The demo book holds more than 20 quotes and accounts (a header row and 20 rows); its submissions are fewer.
+      if (id === 'QUOTES' || id === 'ACCOUNTS') await expect(panel.getByRole('table', { name: tab }).getByRole('row')).toHaveCount(21);
     } else {
       // Not an empty table, which would claim there are none.
       await expect(panel.getByTestId('table-unavailable')).toContainText(`${tab} are not available in this version of the console yet.`);
