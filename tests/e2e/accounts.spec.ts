@@ -32,7 +32,9 @@ const submitButton = (dialog: Locator) => dialog.getByTestId('dialog-submit');
 test('US: an agency admin creates accounts through the two-stage dialog, with a pick and through the lookup page', async ({ page }) => {
   await signInOnOrigin(page, E2E_ORIGIN, 'agent@agency.example');
   await page.goto(`${E2E_ORIGIN}/agency/dashboard?tab=ACCOUNTS`);
-  // The dashboard's Accounts tab lists the agency's real accounts.
+  // The dashboard's Accounts tab lists the agency's real accounts (searched: a page holds 20 of a few hundred).
+  await expect(page.getByRole('table', { name: 'Accounts' }).getByRole('row').nth(1)).toBeVisible({ timeout: 15_000 });
+  await page.getByPlaceholder('Search by account name, domain, place or agency').fill('Cedar Grove');
   await expect(page.getByRole('table', { name: 'Accounts' }).getByRole('row').filter({ hasText: 'Cedar Grove Logistics Inc' })).toBeVisible({ timeout: 15_000 });
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Accounts' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Accounts' })).toBeVisible();
