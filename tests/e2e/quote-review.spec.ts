@@ -27,13 +27,18 @@ const CASES: Case[] = [
   { edition: 'uk', origin: E2E_UK_ORIGIN, agent: 'broker@brokerage.example', product: 'P_ONE', deductible: 2500, shows: ['Excess', 'Insurance Premium Tax', 'Postcode'], hides: ['State', 'Surplus Lines Tax'] },
 ];
 
-/** A Ready quote of one of the agent's clients, made through the API (a quote the rater refers is passed over). */
+/**
+ * A Ready quote of one of the agent's clients whose account is not verified yet (so the verification step is
+ * always shown), made through the API; a quote the rater refers is passed over.
+ */
 async function readyQuote(page: Page, { product, deductible }: Case): Promise<{ id: string; quoteNumber: string; companyName: string }> {
   const accounts = await callApi<{ content: Array<{ id: string }> }>(page, 'GET', '/api/account/v1/accounts?size=100');
   const effectiveDate = new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10);
   for (const { id } of accounts.data.content) {
     const account = await callApi<{ canRequestQuote: boolean }>(page, 'GET', `/api/quote/v1/account/${id}`);
     if (!account.data.canRequestQuote) continue;
+    const profile = await callApi<{ isVerifiedByAgent: boolean }>(page, 'GET', `/api/account/v1/account/${id}/profile`);
+    if (profile.data.isVerifiedByAgent) continue;
     const created = await callApi<{ id: string; quoteNumber: string; companyName: string; status: string }>(page, 'POST', '/api/quote/v1/create', {
       accountId: id, product, preset: 'POPULAR', effectiveDate, aggLimit: 1_000_000, deductible, waitingPeriod: 12, retroActivePeriod: -1, coverages: {},
     });
@@ -72,14 +77,12 @@ for (const edition of CASES) {
     for (const word of edition.hides) await expect(page.getByText(word, { exact: true })).toHaveCount(0);
 
     // Request to Bind waits for the agent's verification of the account.
-    const verify = page.getByRole('button', { name: 'Verify Account' });
-    if (await verify.isVisible()) {
-      await expect(page.getByRole('button', { name: 'Request to Bind' })).toBeDisabled();
-      await expect(page.getByTestId('action-reason-requestToBind')).toHaveText('Verify the account details first');
-      await verify.click();
-      await page.getByRole('alertdialog', { name: 'Verify Account' }).getByRole('button', { name: 'Verify' }).click();
-      await expect(page.getByText('Account verified', { exact: true })).toBeVisible();
-    }
+    await expect(page.getByRole('button', { name: 'Request to Bind' })).toBeDisabled();
+    await expect(page.getByTestId('action-reason-requestToBind')).toHaveText('Verify the account details first');
+    await page.getByRole('button', { name: 'Verify Account' }).click();
+    await page.getByRole('alertdialog', { name: 'Verify Account' }).getByRole('button', { name: 'Verify' }).click();
+    await expect(page.getByText('Account verified', { exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Verify Account' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Request to Bind' })).toBeEnabled();
     await expect(page.getByRole('checkbox', { name: /Account details verified by the/ })).toBeChecked();
     await dismissToasts(page);

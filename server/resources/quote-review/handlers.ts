@@ -1,4 +1,3 @@
-import { audit } from '../../audit.ts';
 import { callerOf } from '../../auth/authenticate.ts';
 import type { HandlerModule } from '../../contract/handlers.ts';
 import type { Queryable } from '../../db/database.ts';
@@ -12,8 +11,6 @@ import { findVisibleQuote, type QuoteDetailRow } from '../quotes/repository.ts';
 import { policyholderUser, quoteReviewWorkflow, type Policyholder } from './policyholder-access.ts';
 import { quoteReview, reviewColumns } from './review-record.ts';
 import { REVIEW_TEXTS, REVIEWABLE_AGENCY_STATUSES } from './review-texts.ts';
-
-const digits = (phone: unknown): string => String(phone ?? '').replace(/\D/g, '');
 
 function assertReviewable(quote: QuoteDetailRow): void {
   if (!REVIEWABLE_AGENCY_STATUSES.includes(quote.agency_status)) throw new HttpError(409, REVIEW_TEXTS.notReviewable);
@@ -50,21 +47,22 @@ export const handlers: HandlerModule = (services) => {
       const caller = callerOf(request);
       const { id } = request.params;
       const body = checkedBodyOf(request);
+      // The form check passed the phone as the edition's national digits (x-field-type phone).
       const contact: Policyholder = {
-        firstName: String(body.customerFirstName), lastName: String(body.customerLastName), email: String(body.customerEmail).toLowerCase(), phone: digits(body.customerPhone),
+        firstName: String(body.customerFirstName), lastName: String(body.customerLastName), email: String(body.customerEmail).toLowerCase(), phone: String(body.customerPhone),
       };
       const sent = await db.transaction(async (tx) => {
         const quote = await visibleQuote(caller, id, tx, true);
         assertReviewable(quote);
         const userId = await policyholderUser(tx, clock, { accountId: quote.account_id, contact, actorUserId: caller.userId, address: request.ip });
+        const workflowId = await quoteReviewWorkflow(tx, clock, { userId, contact, quoteId: quote.id, product: quote.product, quoteExpiresOn: String(quote.expires_on).slice(0, 10) });
         await moveQuote(tx, clock, { caller, address: request.ip }, quote, 'sendToPolicyholder', {
           update: {
             customer_first_name: contact.firstName, customer_last_name: contact.lastName, customer_email: contact.email, customer_phone: contact.phone,
             policyholder_user_id: userId, sent_to_policyholder_at: clock.now(),
           },
-          detail: { to: contact.email },
+          detail: { to: contact.email, workflowId },
         });
-        const workflowId = await quoteReviewWorkflow(tx, clock, { userId, contact, quoteId: quote.id, product: quote.product, quoteExpiresOn: String(quote.expires_on).slice(0, 10) });
         return { quote, workflowId };
       });
       // After the commit: a mail never points at a link that a rollback took away.
@@ -81,8 +79,7 @@ export const handlers: HandlerModule = (services) => {
           'For your security the page asks for a one-time code, which we send to this address when you ask for it.',
         ].join('\n'),
       });
-      await audit(db, clock, { actorUserId: caller.userId, action: 'quote.sent-to-policyholder', target: quote.id, address: request.ip, detail: { workflowId, to: contact.email } });
-      return { quote: await reviewOf(caller, id), message: REVIEW_TEXTS.sentToPolicyholder };
+      return { quote: await reviewOf(caller, id), message: QUOTE_TEXTS.sentToPolicyholder };
     },
 
     async requestQuoteBinding(request) {
@@ -98,7 +95,7 @@ export const handlers: HandlerModule = (services) => {
           update: {
             agency_status: 'REQUEST_TO_BIND_SENT', wra_request_to_bind: true, request_to_bind_at: clock.now(), request_to_bind_by: caller.userId,
             customer_first_name: String(body.customerFirstName), customer_last_name: String(body.customerLastName),
-            customer_email: String(body.customerEmail).toLowerCase(), customer_phone: digits(body.customerPhone),
+            customer_email: String(body.customerEmail).toLowerCase(), customer_phone: String(body.customerPhone),
           },
         });
       });
@@ -108,6 +105,7 @@ export const handlers: HandlerModule = (services) => {
     async attestQuote(request) {
       const caller = callerOf(request);
       const { id } = request.params;
+      // Only its check matters: the form refuses anything but the ticked box.
       checkedBodyOf(request);
       await db.transaction(async (tx) => {
         const quote = await visibleQuote(caller, id, tx, true);

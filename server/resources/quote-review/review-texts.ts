@@ -1,6 +1,5 @@
 /** What the review, send and sign operations answer, word for word from spec 002 section 8 where it gives them. */
 export const REVIEW_TEXTS = {
-  sentToPolicyholder: 'Quote was successfully sent',
   requestToBindSent: 'Request to bind successfully sent',
   attested: 'Thank you. Please sign the application to send your request to bind.',
   signed: 'Thank you. Your application is signed and your request to bind has been sent.',
