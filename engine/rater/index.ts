@@ -29,7 +29,7 @@ export {
   type RaterTerms,
 } from './eligibility.ts';
 export { securityCredits, normalizeAnswer } from './security-credits.ts';
-export { addDays, addMonths, addYears, isIsoDate } from './iso-date.ts';
+export { addDays, addMonths, addYears, daysBetween, isIsoDate } from './iso-date.ts';
 export { createP250State, P250_DEFAULTS } from './p250/create-p250-state.ts';
 export { applyP250Change } from './p250/apply-p250-change.ts';
 export { p250RatingInput } from './p250/p250-rating-input.ts';

@@ -24,6 +24,13 @@ export function addDays(iso: string, days: number): string {
   return format(date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate());
 }
 
+/** Whole days from `from` to `to` (negative when `to` is earlier). */
+export function daysBetween(from: string, to: string): number {
+  const a = toDate(from);
+  const b = toDate(to);
+  return Math.round((Date.UTC(b.year, b.month - 1, b.day) - Date.UTC(a.year, a.month - 1, a.day)) / 86_400_000);
+}
+
 export function addMonths(iso: string, months: number): string {
   const { year, month, day } = toDate(iso);
   const index = year * 12 + (month - 1) + months;
