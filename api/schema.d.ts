@@ -3207,6 +3207,326 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/quote/v1/{id}/bind": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** Bind a Ready or signed quote with the policy holder contact (checked with definitions/forms/bind-quote.json): it becomes a binder with its number and expiry ('Quote bound. The binder is ready.') */
+        put: operations["bindQuote"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/quote/v1/rescind/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** Rescind a binder with the reason (checked with definitions/forms/rescind-binder.json; 'Binder rescinded') */
+        put: operations["rescindBinder"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/quote/v1/binders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The binders tab: bound, rescinded and expired binders within the quote tenant rule, effective date ascending (spec 002 section 9) */
+        get: operations["searchBinders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/quote/v1/{id}/binder": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** The binder of a bound quote as a PDF made on the server */
+        get: operations["downloadBinder"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/policy/v1/generate/{quoteId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                quoteId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Issue the policy from a binder (agent or underwriter issue): its number, ISSUED or ACTIVE by its dates, the account's status Active Policy and a mail to the policy contact */
+        post: operations["issuePolicy"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/policy/v1/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Policies within the tenant rule (an agency those it bound, a policyholder its own, provider staff all), end date ascending (spec 002 section 9); filters of section 4 'Dashboard filters' */
+        get: operations["searchPolicies"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/policy/v1/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** One policy: its terms, money, contact, history and the actions the caller may take now */
+        get: operations["getPolicy"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/policy/v1/{id}/document": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** The policy declarations as a PDF made on the server, named from the company, the policy number and 'Policy' */
+        get: operations["downloadPolicyDocument"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/policy/v1/cancel/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** Cancel a policy on a day of its term with the reason (checked with definitions/forms/cancel-policy.json): pro-rata return premium; CANCEL PENDING until a later day, CANCELLED on or before today */
+        put: operations["cancelPolicy"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/policy/v1/flatcancel/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** Flat cancel a policy from inception with the reason (checked with definitions/forms/flat-cancel-policy.json): the whole premium is returned */
+        put: operations["flatCancelPolicy"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/policy/v1/void/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** Void a policy issued in error with the reason (checked with definitions/forms/void-policy.json) */
+        put: operations["voidPolicy"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/policy/v1/undo-cancelled-policy/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** Undo a cancellation (pending, requested, done or flat): the policy is back in force by its dates */
+        put: operations["undoPolicyCancellation"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/policy/v1/cancel-request/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** The agent asks for a cancellation on a day of the term with the reason (checked with definitions/forms/request-policy-cancellation.json): CANCEL REQUESTED until the provider acts */
+        put: operations["requestPolicyCancellation"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/policy/v1/description/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** Mark a policy as Check In Mail ('Policy {number} was marked as Check In Mail') */
+        put: operations["markPolicyCheckInMail"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/policy/v1/optout/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** Opt a policy back into renewal */
+        put: operations["optIntoRenewal"];
+        /** Opt a policy out of renewal */
+        post: operations["optOutOfRenewal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/policy/v1/{id}/mute-renewal-reminders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mute the renewal reminders of a policy, or turn them back on (a toggle) */
+        post: operations["muteRenewalReminders"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/policy/v1/nonpremium/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** A non-premium edit: the policy contact (checked with definitions/forms/policy-contact.json; spec 002 section 5 'Policy contact') */
+        put: operations["updatePolicyHolderContact"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/quote/v1/{id}/review": {
         parameters: {
             query?: never;
@@ -6384,6 +6704,141 @@ export interface components {
             /** @description Where the picture is read (changes with each new picture) */
             avatarUrl: string;
         };
+        BindQuoteFields: {
+            customerFirstName: string;
+            customerLastName: string;
+            customerEmail: string;
+            customerPhone: string;
+        };
+        ReasonFields: {
+            reason: string;
+        };
+        CancelPolicyFields: {
+            /** Format: date */
+            cancellationDate: string;
+            reason: string;
+        };
+        PolicyContactChangeFields: {
+            contactFirstName: string;
+            contactLastName: string;
+            contactEmail: string;
+            contactPhone: string;
+        };
+        Binder: {
+            /**
+             * Format: uuid
+             * @description The bound quote's id
+             */
+            id: string;
+            binderNumber: string;
+            quoteNumber: string;
+            /** Format: uuid */
+            accountId: string;
+            companyName: string;
+            agencyName?: string;
+            agentName?: string | null;
+            product: string;
+            /** @enum {string} */
+            status: "BOUND" | "RESCIND" | "BINDER EXPIRED";
+            /** @enum {string} */
+            currency?: "USD" | "GBP";
+            /** Format: date */
+            effectiveDate: string;
+            /** Format: date */
+            endDate?: string;
+            /** Format: date */
+            binderExpiresOn: string;
+            /** Format: date-time */
+            boundAt?: string;
+            /** @description Exact decimal */
+            totalPremium: string;
+        };
+        BinderPage: {
+            content: components["schemas"]["Binder"][];
+            totalElements: number;
+            page: number;
+            size: number;
+        };
+        Policy: {
+            /** Format: uuid */
+            id: string;
+            policyNumber: string;
+            /** Format: uuid */
+            quoteId: string;
+            quoteNumber?: string;
+            binderNumber?: string | null;
+            /** Format: uuid */
+            accountId: string;
+            companyName: string;
+            /** Format: uuid */
+            agencyId?: string;
+            agencyName?: string;
+            agentName?: string | null;
+            product: string;
+            /** @description A value of definitions/lists/policy-statuses.json */
+            status: string;
+            /** @enum {string} */
+            currency?: "USD" | "GBP";
+            isSurplus?: boolean;
+            /** Format: date */
+            effectiveDate: string;
+            /** Format: date */
+            endDate: string;
+            aggLimit?: string;
+            deductible?: string;
+            premium?: string;
+            totalPremium: string;
+            contactFirstName?: string;
+            contactLastName?: string;
+            contactEmail?: string;
+            contactPhone?: string;
+            isAutoRenewal?: boolean;
+            isOpenForRenewal?: boolean;
+            renewalOptedOut?: boolean;
+            renewalRemindersMuted?: boolean;
+            /** @description 'Check In Mail' once marked */
+            description?: string | null;
+            /** Format: date */
+            cancellationDate?: string | null;
+            cancellationReason?: string | null;
+            returnPremium?: string | null;
+            /** Format: date-time */
+            created?: string;
+            /** Format: date-time */
+            modified?: string;
+        };
+        PolicyPage: {
+            content: components["schemas"]["Policy"][];
+            totalElements: number;
+            page: number;
+            size: number;
+        };
+        PolicyEvent: {
+            action?: string;
+            fromStatus?: string | null;
+            toStatus?: string;
+            by?: string | null;
+            /** Format: date-time */
+            at?: string;
+            detail?: {
+                [key: string]: unknown;
+            } | null;
+        };
+        PolicyDetail: components["schemas"]["Policy"] & {
+            surplusLineTax?: string;
+            surplusStampingFee?: string;
+            brokerFee?: string;
+            mgaFee?: string;
+            /** @description The agency's commission as a fraction */
+            commissionRate?: number;
+            events: components["schemas"]["PolicyEvent"][];
+            /** @description What the caller may do now (policies/policy-transitions.ts) */
+            actions: ("issue" | "cancel" | "flatCancel" | "void" | "undoCancellation" | "requestCancellation" | "checkInMail" | "optOut" | "optIn" | "muteReminders" | "contact")[];
+        };
+        PolicyChange: {
+            policy: components["schemas"]["PolicyDetail"];
+            message: string;
+        };
         PolicyholderFields: {
             /** @description The quote's id as the form carries it (the path names the quote) */
             id?: string;
@@ -6624,6 +7079,18 @@ export interface components {
             /** Format: date-time */
             lastPatched?: string | null;
             wraRequestToBind?: boolean;
+            /** @description Set once the quote is bound */
+            binderNumber?: string | null;
+            /**
+             * Format: date
+             * @description The day the binder stops holding cover unless the policy is issued
+             */
+            binderExpiresOn?: string | null;
+            /**
+             * Format: uuid
+             * @description The policy issued from this quote
+             */
+            policyId?: string | null;
             events?: {
                 action?: string;
                 fromStatus?: string | null;
@@ -13977,6 +14444,530 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    bindQuote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BindQuoteFields"];
+            };
+        };
+        responses: {
+            /** @description The record after the change with the success text */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuoteChange"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    rescindBinder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReasonFields"];
+            };
+        };
+        responses: {
+            /** @description The record after the change with the success text */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuoteChange"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    searchBinders: {
+        parameters: {
+            query?: {
+                page?: number;
+                size?: number;
+                sort?: string;
+                /** @description Text in the binder or quote number */
+                search?: string;
+                status?: ("BOUND" | "RESCIND" | "BINDER EXPIRED")[];
+                product?: string;
+                accountId?: string;
+                agencyId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of binders */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BinderPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    downloadBinder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    issuePolicy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                quoteId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The policy with the success text */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PolicyChange"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    searchPolicies: {
+        parameters: {
+            query?: {
+                page?: number;
+                size?: number;
+                sort?: string;
+                /** @description Text in the policy */
+                search?: string;
+                status?: string[];
+                product?: string;
+                accountId?: string;
+                agencyId?: string;
+                isOpenForRenewal?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of policies */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PolicyPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getPolicy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The policy */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PolicyDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    downloadPolicyDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    cancelPolicy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CancelPolicyFields"];
+            };
+        };
+        responses: {
+            /** @description The record after the change with the success text */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PolicyChange"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    flatCancelPolicy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReasonFields"];
+            };
+        };
+        responses: {
+            /** @description The record after the change with the success text */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PolicyChange"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    voidPolicy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReasonFields"];
+            };
+        };
+        responses: {
+            /** @description The record after the change with the success text */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PolicyChange"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    undoPolicyCancellation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The record after the change with the success text */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PolicyChange"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    requestPolicyCancellation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CancelPolicyFields"];
+            };
+        };
+        responses: {
+            /** @description The record after the change with the success text */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PolicyChange"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    markPolicyCheckInMail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The record after the change with the success text */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PolicyChange"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    optIntoRenewal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The record after the change with the success text */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PolicyChange"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    optOutOfRenewal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The record after the change with the success text */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PolicyChange"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    muteRenewalReminders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The record after the change with the success text */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PolicyChange"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    updatePolicyHolderContact: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PolicyContactChangeFields"];
+            };
+        };
+        responses: {
+            /** @description The record after the change with the success text */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PolicyChange"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
         };
     };
     getQuoteReview: {

@@ -96,3 +96,10 @@ export const POLICYHOLDER_LINK_TTL_MS = 30 * DAY;
  * (server/resources/account-profile/profile-score.ts).
  */
 export const PROFILE_SCORE_TO_QUOTE = 4;
+
+/** How long a binder holds cover before it must be issued as a policy (ours: the spec does not say), in days after binding. */
+export const BINDER_VALID_DAYS = 30;
+/** An in-force policy is open for renewal this many days before it ends (ours: the spec names the filter, not the window). */
+export const RENEWAL_WINDOW_DAYS = 90;
+/** The agency's commission on premium when its agreement does not say otherwise (a fraction). */
+export const DEFAULT_COMMISSION_RATE = '0.15';

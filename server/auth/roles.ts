@@ -53,7 +53,7 @@ export const ROLE_DEFINITIONS: readonly RoleDefinition[] = [
       'user:read', 'user:write', 'team:read', 'team:write',
       'agency:read', 'agency:write',
       'quote:read', 'quote:write', 'quote:underwrite', 'quote:bind',
-      'policy:read', 'policy:write', 'billing:read', 'billing:write',
+      'policy:read', 'policy:write', 'policy:service', 'billing:read', 'billing:write',
       'claim:read', 'claim:write', 'commission:read', 'commission:write',
       'document:read', 'document:write', 'definitions:read', 'definitions:write', 'definitions:history',
       'audit:read', 'feature-flag:write', 'mailbox:read',
@@ -84,7 +84,7 @@ export const ROLE_DEFINITIONS: readonly RoleDefinition[] = [
     accountType: 'COWBELL',
     permissions: [
       ...SELF_SERVICE, ...PROVIDER_READ, 'account:write', 'account:jump', 'agency:write',
-      'quote:write', 'quote:underwrite', 'quote:bind', 'policy:write', 'billing:read', 'claim:read', 'claim:write',
+      'quote:write', 'quote:underwrite', 'quote:bind', 'policy:write', 'policy:service', 'billing:read', 'claim:read', 'claim:write',
       'commission:read', 'document:read', 'document:write', 'tag:read', 'tag:write', 'connector:read',
     ],
     tokenScopes: ['role:operator'],
@@ -168,7 +168,7 @@ export const ROLE_DEFINITIONS: readonly RoleDefinition[] = [
     accountType: 'AGENCY',
     permissions: [
       ...SELF_SERVICE, 'account:write', 'user:write', 'team:write', 'quote:read', 'quote:write', 'quote:bind',
-      'policy:read', 'billing:read', 'claim:read', 'claim:write', 'commission:read', 'document:read',
+      'policy:read', 'policy:service', 'billing:read', 'claim:read', 'claim:write', 'commission:read', 'document:read',
       ...AGENCY_ADMINISTRATION,
     ],
     allAccounts: true,
@@ -179,7 +179,7 @@ export const ROLE_DEFINITIONS: readonly RoleDefinition[] = [
     name: 'Principal Producer',
     accountType: 'AGENCY',
     permissions: [
-      ...SELF_SERVICE, 'account:write', 'quote:read', 'quote:write', 'quote:bind', 'policy:read', 'billing:read',
+      ...SELF_SERVICE, 'account:write', 'quote:read', 'quote:write', 'quote:bind', 'policy:read', 'policy:service', 'billing:read',
       'claim:read', 'claim:write', 'commission:read', 'document:read', 'license:read', 'tag:read', 'tag:write',
     ],
     allAccounts: true,
@@ -189,7 +189,7 @@ export const ROLE_DEFINITIONS: readonly RoleDefinition[] = [
     id: 'agency-customer-service',
     name: 'Customer Service',
     accountType: 'AGENCY',
-    permissions: [...SELF_SERVICE, 'account:write', 'quote:read', 'policy:read', 'billing:read', 'claim:read', 'claim:write', 'document:read', 'tag:read'],
+    permissions: [...SELF_SERVICE, 'account:write', 'quote:read', 'policy:read', 'policy:service', 'billing:read', 'claim:read', 'claim:write', 'document:read', 'tag:read'],
     allAccounts: true,
   },
   {
@@ -197,7 +197,7 @@ export const ROLE_DEFINITIONS: readonly RoleDefinition[] = [
     id: 'agency-producer',
     name: 'Producer',
     accountType: 'AGENCY',
-    permissions: [...SELF_SERVICE, 'account:write', 'quote:read', 'quote:write', 'quote:bind', 'policy:read', 'claim:read', 'claim:write', 'document:read', 'license:read'],
+    permissions: [...SELF_SERVICE, 'account:write', 'quote:read', 'quote:write', 'quote:bind', 'policy:read', 'policy:service', 'claim:read', 'claim:write', 'document:read', 'license:read'],
     teamRealm: true,
   },
 

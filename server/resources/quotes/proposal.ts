@@ -18,18 +18,14 @@ function retroText(period: number | null | undefined): string {
   return period === 1 ? '1 year' : `${period} years`;
 }
 
-/**
- * The quote proposal (spec 002 section 7 'download quote proposal'): who and what is quoted, the terms, every
- * chosen coverage with its limit and retention (excess in the UK), the premium with fees and taxes, and the
- * subjectivities, in the quote's edition's currency and words.
- */
-export async function quoteProposalPdf(quote: QuoteDetailRow, rater: RaterDefinitions, edition: Edition): Promise<Uint8Array> {
-  const money = (value: string | number | null | undefined) => (value === null || value === undefined ? '-' : formatMoney(Number(value), edition));
-  const date = (value: string | Date | null) => (value ? formatDate(String(value).slice(0, 10), edition.locale) : '-');
-  const term = (word: string) => edition.terms?.[word] ?? word;
-  const product = rater.allProducts.get(quote.product);
+/** The chosen coverages of a quote as table rows (coverage, limit, retention, waiting period, retroactive period), in catalogue order. */
+export function chosenCoverageRows(
+  quote: Pick<QuoteDetailRow, 'request_data' | 'agg_limit' | 'deductible' | 'retro_active_period'>,
+  rater: RaterDefinitions,
+  money: (value: string | number | null | undefined) => string,
+): string[][] {
   const request = quote.request_data as { coverages?: Record<string, RequestedCoverage> };
-  const coverageRows = Object.entries(request.coverages ?? {})
+  return Object.entries(request.coverages ?? {})
     .filter(([, choice]) => choice.selected)
     .map(([id, choice]) => ({ id: Number(id), choice, coverage: rater.coverages.get(Number(id)) }))
     .sort((a, b) => (a.coverage?.group ?? 99) - (b.coverage?.group ?? 99) || (a.coverage?.order ?? 0) - (b.coverage?.order ?? 0))
@@ -40,6 +36,19 @@ export async function quoteProposalPdf(quote: QuoteDetailRow, rater: RaterDefini
       choice.waitingPeriod ? `${choice.waitingPeriod} hours` : '-',
       coverage?.retroLinked ? retroText(choice.retroActivePeriod ?? quote.retro_active_period ?? -1) : '-',
     ]);
+}
+
+/**
+ * The quote proposal (spec 002 section 7 'download quote proposal'): who and what is quoted, the terms, every
+ * chosen coverage with its limit and retention (excess in the UK), the premium with fees and taxes, and the
+ * subjectivities, in the quote's edition's currency and words.
+ */
+export async function quoteProposalPdf(quote: QuoteDetailRow, rater: RaterDefinitions, edition: Edition): Promise<Uint8Array> {
+  const money = (value: string | number | null | undefined) => (value === null || value === undefined ? '-' : formatMoney(Number(value), edition));
+  const date = (value: string | Date | null) => (value ? formatDate(String(value).slice(0, 10), edition.locale) : '-');
+  const term = (word: string) => edition.terms?.[word] ?? word;
+  const product = rater.allProducts.get(quote.product);
+  const coverageRows = chosenCoverageRows(quote, rater, money);
   const subjectivities = quote.subjectivities ?? [];
   const blocks: DocumentBlock[] = [
     { kind: 'heading', text: 'Quote Proposal' },

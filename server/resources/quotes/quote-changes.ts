@@ -14,7 +14,8 @@ export type QuoteUpdate = Partial<Record<
   | 'effective_date' | 'end_date' | 'expires_on' | 'need_by_date' | 'premium' | 'total_premium' | 'surplus_line_tax' | 'surplus_stamping_fee'
   | 'request_data' | 'rating' | 'irpm' | 'irpm_modifier' | 'subjectivities' | 'decision' | 'customer_first_name' | 'customer_last_name'
   | 'customer_email' | 'customer_phone' | 'team_id' | 'agent_user_id' | 'wra_request_to_bind' | 'policyholder_user_id'
-  | 'sent_to_policyholder_at' | 'request_to_bind_at' | 'request_to_bind_by' | 'insured_attested_at' | 'signed_at' | 'signed_name',
+  | 'sent_to_policyholder_at' | 'request_to_bind_at' | 'request_to_bind_by' | 'insured_attested_at' | 'signed_at' | 'signed_name'
+  | 'binder_number' | 'bound_at' | 'bound_by' | 'binder_expires_on',
   unknown
 >>;
 

@@ -33,6 +33,9 @@ export async function quoteDetail(db: Queryable, caller: Caller, row: QuoteDetai
     surplusStampingFee: money(row.surplus_stamping_fee),
     lastPatched: row.last_patched_at ? new Date(row.last_patched_at).toISOString() : null,
     wraRequestToBind: row.wra_request_to_bind,
+    binderNumber: row.binder_number,
+    binderExpiresOn: row.binder_expires_on,
+    policyId: row.policy_id,
     events: events.map((event) => ({
       action: event.action, fromStatus: event.from_status, toStatus: event.to_status, by: event.by, at: new Date(event.at).toISOString(), detail: event.detail,
     })),

@@ -61,6 +61,9 @@ export interface QuoteDetailRow extends QuoteRow {
   wra_request_to_bind: boolean;
   waiting_period: number | null;
   retro_active_period: number | null;
+  binder_number: string | null;
+  binder_expires_on: string | null;
+  policy_id: string | null;
 }
 
 const SELECT = `q.id, q.quote_number, q.product, q.status, q.agency_status, q.account_id, a.name AS company_name, q.agency_id,
@@ -166,7 +169,8 @@ export function searchInbox(db: Queryable, caller: Caller, query: ListRequest) {
 const DETAIL_SELECT = `${SELECT}, q.edition, q.team_id, q.agent_user_id, q.submission_id, q.created_by, q.request_data, q.rating, q.irpm,
   q.irpm_modifier::text AS irpm_modifier, q.subjectivities, q.decision, q.customer_first_name, q.customer_last_name, q.customer_email,
   q.customer_phone, q.broker_fee::text AS broker_fee, q.mga_fee::text AS mga_fee, q.surplus_line_tax::text AS surplus_line_tax,
-  q.surplus_stamping_fee::text AS surplus_stamping_fee, q.last_patched_at, q.wra_request_to_bind, q.waiting_period, q.retro_active_period`;
+  q.surplus_stamping_fee::text AS surplus_stamping_fee, q.last_patched_at, q.wra_request_to_bind, q.waiting_period, q.retro_active_period,
+  q.binder_number, q.binder_expires_on::text AS binder_expires_on, (SELECT p.id FROM policies p WHERE p.quote_id = q.id) AS policy_id`;
 
 /** One quote by (tenant, id): another tenant's quote answers like a missing one. `lock` for a change. */
 export async function findVisibleQuote(db: Queryable, caller: Caller, id: string, lock = false): Promise<QuoteDetailRow | null> {

@@ -7,7 +7,8 @@
  */
 export type QuoteAction =
   | 'request' | 'refer' | 'release' | 'update' | 'reset' | 'riskModifier' | 'switchSurplus'
-  | 'decline' | 'lose' | 'needBy' | 'sendToPolicyholder' | 'requestToBind' | 'attest' | 'sign' | 'delete' | 'note';
+  | 'decline' | 'lose' | 'needBy' | 'sendToPolicyholder' | 'requestToBind' | 'attest' | 'sign' | 'delete' | 'note'
+  | 'bind' | 'rescind' | 'issue';
 
 const OPEN = ['READY', 'INDICATION', 'REFERRED', 'IN_REVIEW', 'REQUESTED'] as const;
 const UNDER_REVIEW = ['INDICATION', 'REFERRED', 'IN_REVIEW', 'REQUESTED'] as const;
@@ -36,14 +37,19 @@ export const QUOTE_MOVES: Readonly<Record<QuoteAction, Move>> = {
   requestToBind: { from: ['READY'], to: 'same' },
   attest: { from: ['READY'], to: 'same' },
   sign: { from: ['READY'], to: 'SIGNED' },
+  // Binding (server/resources/policies): a Ready or signed quote becomes a binder; the binder is issued as a
+  // policy or rescinded; the calendar expires a binder not issued by its expiry (BINDER EXPIRED).
+  bind: { from: ['READY', 'SIGNED'], to: 'BOUND' },
+  rescind: { from: ['BOUND'], to: 'RESCIND', underwriter: true },
+  issue: { from: ['BOUND'], to: 'ISSUED' },
   delete: { from: [...OPEN, 'DRAFT', 'EXPIRED', 'INVALID', 'LOST', 'DECLINED', 'API_REJECTED'], to: 'DELETED' },
-  note: { from: [...OPEN, 'DRAFT', 'EXPIRED', 'INVALID', 'LOST', 'DECLINED', 'BOUND', 'SIGNED'], to: 'same' },
+  note: { from: [...OPEN, 'DRAFT', 'EXPIRED', 'INVALID', 'LOST', 'DECLINED', 'BOUND', 'SIGNED', 'ISSUED', 'RESCIND', 'BINDER EXPIRED'], to: 'same' },
 };
 
 const PAST_TENSE: Readonly<Record<QuoteAction, string>> = {
   request: 'requested', refer: 'referred', release: 'released', update: 'updated', reset: 'reset', riskModifier: 'modified',
   switchSurplus: 'switched', decline: 'declined', lose: 'marked lost', needBy: 'given a need-by date', sendToPolicyholder: 'sent',
-  requestToBind: 'requested to bind', attest: 'attested', sign: 'signed',
+  requestToBind: 'requested to bind', attest: 'attested', sign: 'signed', bind: 'bound', rescind: 'rescinded', issue: 'issued',
   delete: 'deleted', note: 'noted',
 };
 
@@ -68,7 +74,10 @@ export function pastTense(action: QuoteAction): string {
 }
 
 /** Statuses of a bound quote: never deleted ('A bound quote cannot be deleted.'). */
-export const BOUND_STATUSES: readonly string[] = ['BOUND', 'SIGNED', 'ISSUED', 'IN FORCE'];
+export const BOUND_STATUSES: readonly string[] = ['BOUND', 'SIGNED', 'ISSUED', 'IN FORCE', 'RESCIND', 'BINDER EXPIRED'];
+
+/** The binders tab's statuses (spec 002 section 4 Dashboard filters: bound, rescinded, binder expired). */
+export const BINDER_STATUSES: readonly string[] = ['BOUND', 'RESCIND', 'BINDER EXPIRED'];
 
 /** Statuses a dashboard leaves out unless asked for them (spec 002 section 4: TEMP is excluded from counts). */
 export const HIDDEN_STATUSES = ['DELETED', 'TEMPORARY'] as const;

@@ -1,0 +1,345 @@
+import { addDays, flatCancelReturnPremium, formatDate, proRataReturnPremium, todayIn } from '../../../engine/index.ts';
+import { audit } from '../../audit.ts';
+import { callerOf } from '../../auth/authenticate.ts';
+import { BINDER_VALID_DAYS, DEFAULT_COMMISSION_RATE } from '../../constants.ts';
+import type { HandlerModule } from '../../contract/handlers.ts';
+import type { Queryable } from '../../db/database.ts';
+import { checkedBodyOf } from '../../form-check/checked-body.ts';
+import { timeZoneOf } from '../../form-check/request-rule-context.ts';
+import { HttpError, notFound } from '../../http/http-error.ts';
+import type { Caller } from '../../services.ts';
+import { setAccountStatus } from '../accounts/account-status.ts';
+import { moveQuote } from '../quotes/quote-changes.ts';
+import { quoteDetail } from '../quotes/quote-detail.ts';
+import { publishedRater } from '../quotes/quote-rating.ts';
+import { findVisibleQuote, type QuoteDetailRow } from '../quotes/repository.ts';
+import { searchVisibleBinders, binderColumns } from './binder-repository.ts';
+import { openForRenewal, settleCalendar } from './policy-calendar.ts';
+import { movePolicy } from './policy-changes.ts';
+import { binderPdf, documentFileName, policyDeclarationsPdf } from './policy-documents.ts';
+import {
+  findVisiblePolicy, nextBinderNumber, nextPolicyNumber, policyEvents, recordPolicyEvent, searchVisiblePolicies, toPolicy, type PolicyRow,
+} from './policy-repository.ts';
+import { POLICY_TEXTS } from './policy-texts.ts';
+import { availablePolicyActions, IN_FORCE, statusAfterCancellation, statusOnDay } from './policy-transitions.ts';
+
+type Request = Parameters<typeof callerOf>[0];
+
+/**
+ * Binding and policies (spec 002 sections 3, 4 and 7 Policy): binding a Ready or signed quote as a binder,
+ * issuing the policy from the binder, the binders and policies lists of every dashboard, the policy page and
+ * its actions (cancel, flat cancel, void, undo, Check In Mail, renewal opt-out and reminders, the policy
+ * contact), and the binder and policy PDFs. Quotes and policies are found by (tenant, id); every change
+ * writes its history and the audit log in one transaction. Days pass by the calendar (policy-calendar.ts),
+ * settled before the policy and binder lists and pages are read.
+ */
+export const handlers: HandlerModule = (services) => {
+  const { db, clock, definitions, mailer, config } = services;
+  let settledDay = '';
+
+  /** The calendar's moves up to today, at most once a day per server (the moves are idempotent anyway). */
+  async function settle(): Promise<void> {
+    const today = todayIn(clock.now());
+    if (settledDay === today) return;
+    await db.transaction((tx) => settleCalendar(tx, today, clock.now()));
+    settledDay = today;
+  }
+
+  const todayOf = (request: Request) => todayIn(clock.now(), timeZoneOf(request));
+
+  async function visibleQuote(caller: Caller, id: string, tx: Queryable = db, lock = false): Promise<QuoteDetailRow> {
+    const quote = await findVisibleQuote(tx, caller, id, lock);
+    if (!quote) throw notFound(POLICY_TEXTS.quoteNotFound);
+    return quote;
+  }
+
+  async function visiblePolicy(caller: Caller, id: string, tx: Queryable = db, lock = false): Promise<PolicyRow> {
+    const policy = await findVisiblePolicy(tx, caller, id, lock);
+    if (!policy) throw notFound(POLICY_TEXTS.notFound);
+    return policy;
+  }
+
+  async function policyDetail(caller: Caller, id: string) {
+    const row = await visiblePolicy(caller, id);
+    return {
+      ...toPolicy(row),
+      agencyName: row.agency_name,
+      surplusLineTax: Number(row.surplus_line_tax).toFixed(2),
+      surplusStampingFee: Number(row.surplus_stamping_fee).toFixed(2),
+      brokerFee: Number(row.broker_fee).toFixed(2),
+      mgaFee: Number(row.mga_fee).toFixed(2),
+      commissionRate: Number(row.commission_rate),
+      events: await policyEvents(db, row.id),
+      actions: availablePolicyActions(row.status, caller.permissions),
+    };
+  }
+
+  /** Runs one change of a policy in a transaction and answers the policy after it with the success text. */
+  async function changePolicy(request: Request, work: (tx: Queryable, caller: Caller, policy: PolicyRow) => Promise<string>) {
+    const caller = callerOf(request);
+    const { id } = request.params as { id: string };
+    await settle();
+    const message = await db.transaction(async (tx) => work(tx, caller, await visiblePolicy(caller, id, tx, true)));
+    return { policy: await policyDetail(caller, id), message };
+  }
+
+  async function editionOf(edition: 'us' | 'uk') {
+    return (await definitions.current()).registry().edition(edition);
+  }
+
+  return {
+    async bindQuote(request) {
+      const caller = callerOf(request);
+      const { id } = request.params;
+      const body = checkedBodyOf(request);
+      const today = todayOf(request);
+      await db.transaction(async (tx) => {
+        const quote = await visibleQuote(caller, id, tx, true);
+        if (String(quote.expires_on).slice(0, 10) < today && quote.status === 'READY') throw new HttpError(409, POLICY_TEXTS.quoteExpired);
+        const now = clock.now();
+        const effective = String(quote.effective_date).slice(0, 10);
+        const binderNumber = await nextBinderNumber(tx, now);
+        await moveQuote(tx, clock, { caller, address: request.ip }, quote, 'bind', {
+          update: {
+            agency_status: 'BOUND', binder_number: binderNumber, bound_at: now, bound_by: caller.userId,
+            binder_expires_on: addDays(effective > today ? effective : today, BINDER_VALID_DAYS),
+            customer_first_name: String(body.customerFirstName), customer_last_name: String(body.customerLastName),
+            customer_email: String(body.customerEmail).toLowerCase(), customer_phone: String(body.customerPhone),
+          },
+          detail: { binderNumber },
+        });
+      });
+      return { quote: await quoteDetail(db, caller, await visibleQuote(caller, id)), message: POLICY_TEXTS.bound };
+    },
+
+    async rescindBinder(request) {
+      const caller = callerOf(request);
+      const { id } = request.params;
+      const body = checkedBodyOf(request);
+      await db.transaction(async (tx) => {
+        const quote = await visibleQuote(caller, id, tx, true);
+        await moveQuote(tx, clock, { caller, address: request.ip }, quote, 'rescind', {
+          update: { agency_status: 'INVALID', decision: { kind: 'rescinded', reasonSummary: String(body.reason), by: caller.userId, at: clock.now().toISOString() } },
+          detail: { reason: String(body.reason) },
+        });
+      });
+      return { quote: await quoteDetail(db, caller, await visibleQuote(caller, id)), message: POLICY_TEXTS.rescinded };
+    },
+
+    async issuePolicy(request) {
+      const caller = callerOf(request);
+      const { quoteId } = request.params;
+      const today = todayOf(request);
+      await settle();
+      const issued = await db.transaction(async (tx) => {
+        const quote = await visibleQuote(caller, quoteId, tx, true);
+        if (quote.status === 'BINDER EXPIRED') throw new HttpError(409, POLICY_TEXTS.binderExpired);
+        const [binder] = await tx.query<{ binder_expires_on: string | null }>('SELECT binder_expires_on::text AS binder_expires_on FROM quotes WHERE id = $1', [quote.id]);
+        if (quote.status === 'BOUND' && binder?.binder_expires_on && binder.binder_expires_on < today) throw new HttpError(409, POLICY_TEXTS.binderExpired);
+        const now = clock.now();
+        const policyNumber = await nextPolicyNumber(tx, now);
+        await moveQuote(tx, clock, { caller, address: request.ip }, quote, 'issue', { detail: { policyNumber } });
+        const effectiveDate = String(quote.effective_date).slice(0, 10);
+        const endDate = String(quote.end_date).slice(0, 10);
+        const status = statusOnDay({ effectiveDate, endDate }, today);
+        const [row] = await tx.query<{ id: string }>(
+          `INSERT INTO policies (policy_number, quote_id, account_id, agency_id, agent_user_id, team_id, edition, product, status, currency, is_surplus,
+             effective_date, end_date, agg_limit, deductible, premium, total_premium, surplus_line_tax, surplus_stamping_fee, broker_fee, mga_fee,
+             commission_rate, contact_first_name, contact_last_name, contact_email, contact_phone, is_open_for_renewal, issued_by, issued_at, created_at, modified_at)
+           SELECT $1, q.id, q.account_id, q.agency_id, q.agent_user_id, q.team_id, q.edition, q.product, $2, q.currency, q.is_surplus,
+             q.effective_date, q.end_date, q.agg_limit, q.deductible, q.premium, q.total_premium, q.surplus_line_tax, q.surplus_stamping_fee, q.broker_fee, q.mga_fee,
+             $3, coalesce(q.customer_first_name, ''), coalesce(q.customer_last_name, ''), coalesce(q.customer_email, ''), coalesce(q.customer_phone, ''),
+             $4, $5, $6, $6, $6
+           FROM quotes q WHERE q.id = $7 RETURNING id`,
+          [policyNumber, status, DEFAULT_COMMISSION_RATE, status !== 'EXPIRED' && openForRenewal(endDate, today, false), caller.userId, now, quote.id],
+        );
+        await recordPolicyEvent(tx, { policyId: row!.id, from: null, to: status, action: 'issue', detail: { quoteNumber: quote.quote_number }, userId: caller.userId, at: now });
+        await audit(tx, clock, {
+          actorUserId: caller.userId, action: 'policy.issue', target: row!.id, address: request.ip,
+          detail: { policyNumber, quoteId: quote.id, accountId: quote.account_id, totalPremium: quote.total_premium },
+        });
+        await setAccountStatus(tx, quote.account_id, 'Active Policy', now);
+        return { id: row!.id, policyNumber, quote };
+      });
+      const { quote, policyNumber } = issued;
+      if (quote.customer_email) {
+        await mailer.sendMail({
+          to: quote.customer_email,
+          subject: `Your cyber insurance policy ${policyNumber}`,
+          text: [
+            `Hello ${quote.customer_first_name ?? ''},`.trim(),
+            '',
+            `${quote.agency_name} has issued policy ${policyNumber} for ${quote.company_name}, from ${String(quote.effective_date).slice(0, 10)} to ${String(quote.end_date).slice(0, 10)}.`,
+            `Your policy documents are in the console: ${config.publicUrl}/customer/policies/${issued.id}`,
+          ].join('\n'),
+        });
+      }
+      return { policy: await policyDetail(caller, issued.id), message: POLICY_TEXTS.issued(policyNumber) };
+    },
+
+    async searchBinders(request) {
+      await settle();
+      return searchVisibleBinders(db, callerOf(request), request.query);
+    },
+
+    async downloadBinder(request, reply) {
+      const caller = callerOf(request);
+      const quote = await visibleQuote(caller, request.params.id);
+      const binder = await binderColumns(db, quote.id);
+      if (!binder) throw notFound(POLICY_TEXTS.quoteNotFound);
+      const pdf = await binderPdf({ ...quote, ...binder }, await publishedRater(definitions, quote.edition), await editionOf(quote.edition));
+      return reply.header('content-type', 'application/pdf')
+        .header('content-disposition', `attachment; filename="${documentFileName(quote.company_name, binder.binder_number, 'Binder')}"`)
+        .send(Buffer.from(pdf));
+    },
+
+    async searchPolicies(request) {
+      await settle();
+      return searchVisiblePolicies(db, callerOf(request), request.query);
+    },
+
+    async getPolicy(request) {
+      await settle();
+      return policyDetail(callerOf(request), request.params.id);
+    },
+
+    async downloadPolicyDocument(request, reply) {
+      const caller = callerOf(request);
+      await settle();
+      const policy = await visiblePolicy(caller, request.params.id);
+      const [quote] = await db.query<{ request_data: Record<string, unknown>; retro_active_period: number | null }>(
+        'SELECT request_data, retro_active_period FROM quotes WHERE id = $1', [policy.quote_id],
+      );
+      const pdf = await policyDeclarationsPdf(policy, quote!.request_data, quote!.retro_active_period, await publishedRater(definitions, policy.edition), await editionOf(policy.edition));
+      return reply.header('content-type', 'application/pdf')
+        .header('content-disposition', `attachment; filename="${documentFileName(policy.company_name, policy.policy_number, 'Policy')}"`)
+        .send(Buffer.from(pdf));
+    },
+
+    async cancelPolicy(request) {
+      const body = checkedBodyOf(request);
+      const today = todayOf(request);
+      // Read before the transaction: the definitions come from the database, whose one embedded connection the transaction holds.
+      const registry = (await definitions.current()).registry();
+      return changePolicy(request, async (tx, caller, policy) => {
+        const day = String(body.cancellationDate);
+        if (day < policy.effective_date || day > policy.end_date) throw new HttpError(400, POLICY_TEXTS.cancellationOutsideTerm);
+        const returnPremium = proRataReturnPremium(policy.premium, { effectiveDate: policy.effective_date, endDate: policy.end_date }, day);
+        const status = statusAfterCancellation(day, today);
+        await movePolicy(tx, clock, { caller, address: request.ip }, policy, 'cancel', {
+          status,
+          update: {
+            cancellation_date: day, cancellation_reason: String(body.reason), return_premium: returnPremium, is_open_for_renewal: false,
+            status_before_cancellation: IN_FORCE.includes(policy.status) ? policy.status : policy.status_before_cancellation,
+          },
+          detail: { cancellationDate: day, reason: String(body.reason), returnPremium },
+        });
+        const edition = registry.edition(policy.edition);
+        return status === 'CANCELLED' ? POLICY_TEXTS.cancelled(policy.policy_number) : POLICY_TEXTS.cancelPending(policy.policy_number, formatDate(day, edition.locale));
+      });
+    },
+
+    async flatCancelPolicy(request) {
+      const body = checkedBodyOf(request);
+      return changePolicy(request, async (tx, caller, policy) => {
+        const returnPremium = flatCancelReturnPremium(policy.premium);
+        await movePolicy(tx, clock, { caller, address: request.ip }, policy, 'flatCancel', {
+          status: 'FLAT CANCELLED',
+          update: {
+            cancellation_date: policy.effective_date, cancellation_reason: String(body.reason), return_premium: returnPremium, is_open_for_renewal: false,
+            status_before_cancellation: IN_FORCE.includes(policy.status) ? policy.status : policy.status_before_cancellation,
+          },
+          detail: { reason: String(body.reason), returnPremium },
+        });
+        return POLICY_TEXTS.flatCancelled(policy.policy_number);
+      });
+    },
+
+    async voidPolicy(request) {
+      const body = checkedBodyOf(request);
+      return changePolicy(request, async (tx, caller, policy) => {
+        await movePolicy(tx, clock, { caller, address: request.ip }, policy, 'void', {
+          status: 'VOID', update: { cancellation_reason: String(body.reason), is_open_for_renewal: false }, detail: { reason: String(body.reason) },
+        });
+        return POLICY_TEXTS.voided(policy.policy_number);
+      });
+    },
+
+    async undoPolicyCancellation(request) {
+      const today = todayOf(request);
+      return changePolicy(request, async (tx, caller, policy) => {
+        const status = statusOnDay({ effectiveDate: policy.effective_date, endDate: policy.end_date }, today);
+        await movePolicy(tx, clock, { caller, address: request.ip }, policy, 'undoCancellation', {
+          status,
+          update: {
+            cancellation_date: null, cancellation_reason: null, return_premium: null, status_before_cancellation: null,
+            is_open_for_renewal: status !== 'EXPIRED' && openForRenewal(policy.end_date, today, policy.renewal_opted_out_at !== null),
+          },
+          detail: { cancellationDate: policy.cancellation_date, returnPremium: policy.return_premium },
+        });
+        return POLICY_TEXTS.reinstated(policy.policy_number);
+      });
+    },
+
+    async requestPolicyCancellation(request) {
+      const body = checkedBodyOf(request);
+      return changePolicy(request, async (tx, caller, policy) => {
+        const day = String(body.cancellationDate);
+        if (day < policy.effective_date || day > policy.end_date) throw new HttpError(400, POLICY_TEXTS.cancellationOutsideTerm);
+        await movePolicy(tx, clock, { caller, address: request.ip }, policy, 'requestCancellation', {
+          status: 'CANCEL REQUESTED',
+          update: { cancellation_date: day, cancellation_reason: String(body.reason), status_before_cancellation: policy.status },
+          detail: { cancellationDate: day, reason: String(body.reason) },
+        });
+        return POLICY_TEXTS.cancellationRequested;
+      });
+    },
+
+    async markPolicyCheckInMail(request) {
+      return changePolicy(request, async (tx, caller, policy) => {
+        await movePolicy(tx, clock, { caller, address: request.ip }, policy, 'checkInMail', { update: { description: POLICY_TEXTS.checkInMailDescription } });
+        return POLICY_TEXTS.checkInMail(policy.policy_number);
+      });
+    },
+
+    async optOutOfRenewal(request) {
+      return changePolicy(request, async (tx, caller, policy) => {
+        await movePolicy(tx, clock, { caller, address: request.ip }, policy, 'optOut', { update: { renewal_opted_out_at: clock.now(), is_open_for_renewal: false, is_auto_renewal: false } });
+        return POLICY_TEXTS.optedOut;
+      });
+    },
+
+    async optIntoRenewal(request) {
+      const today = todayOf(request);
+      return changePolicy(request, async (tx, caller, policy) => {
+        await movePolicy(tx, clock, { caller, address: request.ip }, policy, 'optIn', {
+          update: { renewal_opted_out_at: null, is_auto_renewal: true, is_open_for_renewal: openForRenewal(policy.end_date, today, false) },
+        });
+        return POLICY_TEXTS.optedIn;
+      });
+    },
+
+    async muteRenewalReminders(request) {
+      return changePolicy(request, async (tx, caller, policy) => {
+        // A toggle: the same action mutes and turns the reminders back on.
+        const muted = !policy.renewal_reminders_muted;
+        await movePolicy(tx, clock, { caller, address: request.ip }, policy, 'muteReminders', { update: { renewal_reminders_muted: muted }, detail: { muted } });
+        return muted ? POLICY_TEXTS.remindersMuted : POLICY_TEXTS.remindersUnmuted;
+      });
+    },
+
+    async updatePolicyHolderContact(request) {
+      const body = checkedBodyOf(request);
+      return changePolicy(request, async (tx, caller, policy) => {
+        const contact = {
+          contact_first_name: String(body.contactFirstName), contact_last_name: String(body.contactLastName),
+          contact_email: String(body.contactEmail).toLowerCase(), contact_phone: String(body.contactPhone),
+        };
+        await movePolicy(tx, clock, { caller, address: request.ip }, policy, 'contact', {
+          update: contact, detail: { before: { email: policy.contact_email, phone: policy.contact_phone }, after: { email: contact.contact_email, phone: contact.contact_phone } },
+        });
+        return POLICY_TEXTS.contactUpdated;
+      });
+    },
+  };
+};

@@ -1,0 +1,110 @@
+import { formatDate, formatMoney, type Edition, type RaterDefinitions } from '../../../engine/index.ts';
+import { renderDocument, type DocumentBlock } from '../../documents/pdf-document.ts';
+import { chosenCoverageRows } from '../quotes/proposal.ts';
+import type { QuoteDetailRow } from '../quotes/repository.ts';
+import type { PolicyRow } from './policy-repository.ts';
+
+const PROVIDER = 'Cyber Console';
+
+function wordsOf(edition: Edition) {
+  return {
+    money: (value: string | number | null | undefined) => (value === null || value === undefined ? '-' : formatMoney(Number(value), edition)),
+    date: (value: string | null) => (value ? formatDate(value.slice(0, 10), edition.locale) : '-'),
+    term: (word: string) => edition.terms?.[word] ?? word,
+  };
+}
+
+/** The file name a download is saved as: the company, the number and a fixed suffix (spec 002 section 7 'Certificate'). */
+export function documentFileName(companyName: string, number: string, suffix: string): string {
+  return `${companyName.replace(/[^A-Za-z0-9]+/g, '_')}_${number}_${suffix}.pdf`;
+}
+
+/**
+ * The policy declarations: who is insured, by whom, for what period, every coverage with its limit and
+ * retention, and the premium with fees and taxes. A cancellation prints its day and the premium returned.
+ */
+export async function policyDeclarationsPdf(policy: PolicyRow, request: QuoteDetailRow['request_data'], retroActivePeriod: number | null, rater: RaterDefinitions, edition: Edition): Promise<Uint8Array> {
+  const { money, date, term } = wordsOf(edition);
+  const product = rater.allProducts.get(policy.product);
+  const rows = chosenCoverageRows({ request_data: request, agg_limit: policy.agg_limit, deductible: policy.deductible, retro_active_period: retroActivePeriod }, rater, money);
+  const blocks: DocumentBlock[] = [
+    { kind: 'heading', text: 'Policy Declarations' },
+    { kind: 'paragraph', text: `${product?.title ?? policy.product} - policy ${policy.policy_number}` },
+    { kind: 'subheading', text: 'Named Insured' },
+    {
+      kind: 'fields',
+      fields: [
+        [`${term('Organization')} Name`, policy.company_name],
+        ['Policy Contact', `${policy.contact_first_name} ${policy.contact_last_name} (${policy.contact_email})`],
+        [term('Agency'), policy.agency_name],
+        [term('Agent'), policy.agent_name ?? '-'],
+      ],
+    },
+    { kind: 'subheading', text: 'Policy' },
+    {
+      kind: 'fields',
+      fields: [
+        ['Policy Number', policy.policy_number],
+        ['Status', policy.status],
+        ['Policy Period', `${date(policy.effective_date)} to ${date(policy.end_date)}, 12:01 AM local time at the insured's address`],
+        ['Aggregate Limit', money(policy.agg_limit)],
+        [term('Retention'), money(policy.deductible)],
+        ['Written As', policy.is_surplus ? 'Surplus lines' : 'Admitted'],
+        ...(policy.cancellation_date ? [['Cancellation Date', date(policy.cancellation_date)] as [string, string], ['Return Premium', money(policy.return_premium)] as [string, string]] : []),
+      ],
+    },
+    { kind: 'subheading', text: 'Coverages' },
+    { kind: 'table', columns: ['Coverage', 'Limit', term('Retention'), 'Waiting Period', 'Retroactive Period'], rows },
+    { kind: 'subheading', text: 'Premium' },
+    {
+      kind: 'fields',
+      fields: [
+        ['Premium', money(policy.premium)],
+        ...(Number(policy.surplus_line_tax) > 0 ? [['Surplus Lines Tax', money(policy.surplus_line_tax)] as [string, string]] : []),
+        ...(Number(policy.surplus_stamping_fee) > 0 ? [['Stamping Fee', money(policy.surplus_stamping_fee)] as [string, string]] : []),
+        ...(Number(policy.broker_fee) > 0 ? [['Broker Fee', money(policy.broker_fee)] as [string, string]] : []),
+        ...(Number(policy.mga_fee) > 0 ? [['MGA Fee', money(policy.mga_fee)] as [string, string]] : []),
+        ['Total Premium', money(policy.total_premium)],
+      ],
+    },
+    { kind: 'paragraph', text: 'These declarations form part of the policy, together with the policy wording and any endorsements issued with it. Policy documents are delivered electronically.' },
+  ];
+  return renderDocument(
+    { title: `Policy ${policy.policy_number}`, author: PROVIDER, footer: `${PROVIDER} - ${policy.policy_number} - ${policy.company_name}`, createdAt: new Date(policy.modified_at) },
+    blocks,
+  );
+}
+
+/** The binder: evidence of cover from binding until the policy is issued or the binder expires. */
+export async function binderPdf(
+  quote: QuoteDetailRow & { binder_number: string; binder_expires_on: string; bound_at: Date },
+  rater: RaterDefinitions,
+  edition: Edition,
+): Promise<Uint8Array> {
+  const { money, date, term } = wordsOf(edition);
+  const product = rater.allProducts.get(quote.product);
+  const blocks: DocumentBlock[] = [
+    { kind: 'heading', text: 'Binder of Insurance' },
+    { kind: 'paragraph', text: `${product?.title ?? quote.product} - binder ${quote.binder_number} for quote ${quote.quote_number}` },
+    {
+      kind: 'fields',
+      fields: [
+        [`${term('Organization')} Name`, quote.company_name],
+        [term('Agency'), quote.agency_name],
+        ['Bound On', date(new Date(quote.bound_at).toISOString())],
+        ['Binder Valid Until', date(quote.binder_expires_on)],
+        ['Policy Period', `${date(String(quote.effective_date))} to ${date(String(quote.end_date))}`],
+        ['Aggregate Limit', money(quote.agg_limit)],
+        [term('Retention'), money(quote.deductible)],
+        ['Total Premium', money(quote.total_premium)],
+      ],
+    },
+    { kind: 'subheading', text: 'Coverages' },
+    { kind: 'table', columns: ['Coverage', 'Limit', term('Retention'), 'Waiting Period', 'Retroactive Period'], rows: chosenCoverageRows(quote, rater, money) },
+    { kind: 'paragraph', text: 'This binder provides cover on the terms above until the policy is issued or the binder expires, whichever comes first. It is replaced by the policy when the policy is issued.' },
+  ];
+  return renderDocument(
+    { title: `Binder ${quote.binder_number}`, author: PROVIDER, footer: `${PROVIDER} - ${quote.binder_number} - ${quote.company_name}`, createdAt: new Date(quote.bound_at) },
+    blocks,
+  );
+}

@@ -1,0 +1,75 @@
+/**
+ * Which policy statuses each action may start from and where it leaves the policy (spec 002 section 4
+ * 'Policy actions' and 'Status values'). The spec names the actions, not their moves; these are the moves a
+ * policy administration desk expects:
+ * - an issued policy is ISSUED until its effective day, ACTIVE in its term and EXPIRED after it (the calendar,
+ *   policy-calendar.ts, makes those moves, not a user);
+ * - a cancellation on a later day leaves it CANCEL PENDING until that day, then CANCELLED; on or before
+ *   today it is CANCELLED at once; a flat cancellation (from inception) is FLAT CANCELLED;
+ * - an agent asks for a cancellation (CANCEL REQUESTED), which the provider carries out or undoes;
+ * - void undoes an issue made in error; undo cancellation restores the status before the cancellation.
+ * 'same' keeps the status (servicing changes).
+ */
+export type PolicyAction =
+  | 'issue' | 'cancel' | 'flatCancel' | 'void' | 'undoCancellation' | 'requestCancellation'
+  | 'checkInMail' | 'optOut' | 'optIn' | 'muteReminders' | 'contact';
+
+export const IN_FORCE: readonly string[] = ['ISSUED', 'ACTIVE'];
+const CANCELLING: readonly string[] = ['CANCEL PENDING', 'CANCEL REQUESTED'];
+export const CANCELLED: readonly string[] = ['CANCEL PENDING', 'CANCELLED', 'FLAT CANCELLED', 'CANCEL REQUESTED'];
+
+interface Move {
+  from: readonly string[];
+  to: string | 'same' | 'calendar';
+  /** Provider staff only ('policy:write'); the rest is the agent's servicing ('policy:service'). */
+  provider?: boolean;
+}
+
+export const POLICY_MOVES: Readonly<Record<PolicyAction, Move>> = {
+  issue: { from: [], to: 'calendar' },
+  // 'calendar': CANCEL PENDING for a later day, CANCELLED otherwise (cancelPolicy decides).
+  cancel: { from: [...IN_FORCE, ...CANCELLING], to: 'calendar', provider: true },
+  flatCancel: { from: [...IN_FORCE, ...CANCELLING], to: 'FLAT CANCELLED', provider: true },
+  void: { from: [...IN_FORCE, 'CANCEL REQUESTED'], to: 'VOID', provider: true },
+  undoCancellation: { from: CANCELLED, to: 'calendar', provider: true },
+  requestCancellation: { from: IN_FORCE, to: 'CANCEL REQUESTED' },
+  checkInMail: { from: [...IN_FORCE, ...CANCELLING, 'EXPIRED'], to: 'same' },
+  optOut: { from: IN_FORCE, to: 'same' },
+  optIn: { from: IN_FORCE, to: 'same' },
+  muteReminders: { from: IN_FORCE, to: 'same' },
+  contact: { from: [...IN_FORCE, ...CANCELLING], to: 'same' },
+};
+
+const PAST_TENSE: Readonly<Record<PolicyAction, string>> = {
+  issue: 'issued', cancel: 'cancelled', flatCancel: 'flat cancelled', void: 'voided', undoCancellation: 'reinstated',
+  requestCancellation: 'asked to be cancelled', checkInMail: 'marked as Check In Mail', optOut: 'opted out of renewal',
+  optIn: 'opted back into renewal', muteReminders: 'changed', contact: 'changed',
+};
+
+export function canMovePolicy(action: PolicyAction, status: string): boolean {
+  return POLICY_MOVES[action].from.includes(status);
+}
+
+export function policyPastTense(action: PolicyAction): string {
+  return PAST_TENSE[action];
+}
+
+/** The actions a caller may take on a policy now: provider moves only with 'policy:write'. */
+export function availablePolicyActions(status: string, permissions: ReadonlySet<string>): PolicyAction[] {
+  const provider = permissions.has('policy:write');
+  const service = provider || permissions.has('policy:service');
+  return (Object.keys(POLICY_MOVES) as PolicyAction[]).filter(
+    (action) => canMovePolicy(action, status) && (POLICY_MOVES[action].provider ? provider : service),
+  );
+}
+
+/** Where the calendar has a policy on `today`, from its dates (for issue and for undoing a cancellation). */
+export function statusOnDay(policy: { effectiveDate: string; endDate: string }, today: string): 'ISSUED' | 'ACTIVE' | 'EXPIRED' {
+  if (today < policy.effectiveDate) return 'ISSUED';
+  return today < policy.endDate ? 'ACTIVE' : 'EXPIRED';
+}
+
+/** Where a cancellation on `cancellationDate` leaves the policy today. */
+export function statusAfterCancellation(cancellationDate: string, today: string): 'CANCEL PENDING' | 'CANCELLED' {
+  return cancellationDate > today ? 'CANCEL PENDING' : 'CANCELLED';
+}

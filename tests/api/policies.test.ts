@@ -1,0 +1,297 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { InjectOptions } from 'fastify';
+import { PDFParse } from 'pdf-parse';
+import { flatCancelReturnPremium, proRataReturnPremium } from '../../engine/index.ts';
+import { POLICY_TEXTS } from '../../server/resources/policies/policy-texts.ts';
+import { messagesTo } from './support/mail.ts';
+import { clientOf, p250Request } from './support/quote-fixtures.ts';
+import { startTestApp, type TestApp } from './support/test-app.ts';
+
+/**
+ * Binding and policies (spec 002 sections 3, 4 and 7 Policy): an agent binds a Ready quote as a binder and
+ * issues its policy; the binders and policies lists within the tenant rule; the calendar's moves; the
+ * provider's cancel, flat cancel, void and undo with exact return premiums; the agent's servicing (Check In
+ * Mail, renewal opt-out, reminders, the policy contact, a cancellation request); the binder and policy PDFs;
+ * an audit entry for every change. In both editions where the edition changes what is said.
+ */
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+let t: TestApp;
+const tokens: Record<string, string> = {};
+const ids: Record<string, string> = {};
+const TODAY = '2026-11-23';
+const UK = 'console.example.uk';
+
+function call(caller: string, method: InjectOptions['method'], url: string, payload?: unknown, host?: string) {
+  return t.inject({
+    method, url, headers: { authorization: `Bearer ${tokens[caller]}`, 'x-timezone': 'UTC', ...(host ? { host } : {}) },
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+}
+
+async function readyQuote(caller: string, accountId: string, edition: 'us' | 'uk', state: string, product: string, host?: string): Promise<string> {
+  const created = await call(caller, 'POST', '/api/quote/v1/create', p250Request(accountId, edition, state, TODAY, product), host);
+  expect(created.statusCode, created.body).toBe(201);
+  const quote = created.json() as Json;
+  if (quote.status !== 'READY') await t.db.query(`UPDATE quotes SET status = 'READY' WHERE id = $1`, [quote.id]);
+  return quote.id as string;
+}
+
+const CONTACT = { customerFirstName: 'Priya', customerLastName: 'Raman', customerEmail: 'Priya.Raman@juniperridge.example', customerPhone: '3035550164' };
+const UK_CONTACT = { customerFirstName: 'Oliver', customerLastName: 'Hughes', customerEmail: 'oliver@harbourside.example', customerPhone: '02079460321' };
+
+async function pdfText(response: { rawPayload: Buffer }): Promise<string> {
+  return (await new PDFParse({ data: new Uint8Array(response.rawPayload) }).getText()).text;
+}
+
+async function auditCount(target: string, action: string): Promise<number> {
+  const [row] = await t.db.query<{ count: number }>('SELECT count(*)::int AS count FROM audit_log WHERE target = $1 AND action = $2', [target, action]);
+  return row!.count;
+}
+
+const USERS = {
+  agent: 'agent@agency.example', otherAgent: 'agent@otheragency.example', broker: 'broker@brokerage.example', admin: 'admin@provider.example',
+  underwriter: 'underwriter@provider.example', policyholder: 'policyholder@insured.example',
+};
+
+/** Days pass: the clock moves and everyone signs in again (an access token lives minutes). */
+async function travelTo(at: Date): Promise<void> {
+  t.clock.set(at);
+  for (const [name, email] of Object.entries(USERS)) tokens[name] = (await t.tokensFor(email)).accessToken;
+}
+
+beforeAll(async () => {
+  t = await startTestApp();
+  await travelTo(new Date(`${TODAY}T12:00:00Z`));
+  ids.client = await clientOf(t, 'Summit Risk Partners', 'Juniper Ridge Clinics LLC', { edition: 'us', state: 'CO', zip: '80202', industry: '541512', revenue: 5_000_000 });
+  ids.ukClient = await clientOf(t, 'Thames Cyber Brokers', 'Harbourside Dental Ltd', { edition: 'uk', state: null, zip: 'BS1 4DJ', industry: '62020', revenue: 3_000_000 });
+  ids.usQuote = await readyQuote('agent', ids.client, 'us', 'CO', 'P250');
+  ids.spareQuote = await readyQuote('agent', ids.client, 'us', 'CO', 'P250');
+  ids.expiringQuote = await readyQuote('agent', ids.client, 'us', 'CO', 'P250');
+  ids.ukQuote = await readyQuote('broker', ids.ukClient, 'uk', 'ENG', 'P_ONE', UK);
+}, 120_000);
+
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('binding a quote', () => {
+  it.each([
+    { edition: 'us', caller: 'agent', quote: 'usQuote', contact: CONTACT, host: undefined, email: 'priya.raman@juniperridge.example' },
+    { edition: 'uk', caller: 'broker', quote: 'ukQuote', contact: UK_CONTACT, host: UK, email: 'oliver@harbourside.example' },
+  ])('$edition: a Ready quote becomes a binder with its number, its expiry and the policy holder', async ({ caller, quote, contact, host, email }) => {
+    const bound = await call(caller, 'PUT', `/api/quote/v1/${ids[quote]}/bind`, contact, host);
+    expect(bound.statusCode, bound.body).toBe(200);
+    const body = bound.json() as Json;
+    expect(body.message).toBe(POLICY_TEXTS.bound);
+    expect(body.quote).toMatchObject({ status: 'BOUND', agencyStatus: 'BOUND', binderNumber: expect.stringMatching(/^B-2026-\d{6}$/), customerEmail: email, policyId: null });
+    // Cover is held for 30 days from the effective date (it is later than today).
+    const effective = new Date(`${body.quote.effectiveDate}T00:00:00Z`);
+    expect(body.quote.binderExpiresOn).toBe(new Date(effective.getTime() + 30 * 86_400_000).toISOString().slice(0, 10));
+    expect(await auditCount(ids[quote]!, 'quote.bind')).toBe(1);
+  });
+
+  it.each([
+    { name: 'an invalid e-mail', payload: { ...CONTACT, customerEmail: 'priya@' }, status: 400, text: 'Please enter a valid Email Address' },
+    { name: 'no first name', payload: { ...CONTACT, customerFirstName: '' }, status: 400, text: 'Please enter Policy Holder First Name.' },
+  ])('refuses $name with the form\'s message', async ({ payload, status, text }) => {
+    const refused = await call('agent', 'PUT', `/api/quote/v1/${ids.spareQuote}/bind`, payload);
+    expect(refused.statusCode).toBe(status);
+    expect(refused.body).toContain(text);
+  });
+
+  it('answers another agency like a missing quote, refuses a policyholder, and refuses a quote already bound', async () => {
+    expect((await call('otherAgent', 'PUT', `/api/quote/v1/${ids.spareQuote}/bind`, CONTACT)).statusCode).toBe(404);
+    expect((await call('policyholder', 'PUT', `/api/quote/v1/${ids.spareQuote}/bind`, CONTACT)).statusCode).toBe(403);
+    const again = await call('agent', 'PUT', `/api/quote/v1/${ids.usQuote}/bind`, CONTACT);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('This quote cannot be bound while it is BOUND.');
+  });
+
+  it('lists binders on the binders tab of their own agency only, and prints the binder', async () => {
+    const own = (await call('agent', 'GET', '/api/quote/v1/binders')).json() as Json;
+    expect(own.content.map((binder: Json) => binder.id)).toEqual([ids.usQuote]);
+    expect(own.content[0]).toMatchObject({ status: 'BOUND', companyName: 'Juniper Ridge Clinics LLC' });
+    expect((await call('otherAgent', 'GET', '/api/quote/v1/binders')).json().totalElements).toBe(0);
+    expect((await call('admin', 'GET', '/api/quote/v1/binders?status=BOUND')).json().totalElements).toBe(2);
+    const pdf = await call('agent', 'GET', `/api/quote/v1/${ids.usQuote}/binder`);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-disposition']).toMatch(/Juniper_Ridge_Clinics_LLC_B-2026-\d{6}_Binder\.pdf/);
+    const text = await pdfText(pdf);
+    expect(text).toContain('Binder of Insurance');
+    expect(text).toContain(own.content[0].binderNumber);
+    expect(text).toContain('Juniper Ridge Clinics LLC');
+  });
+
+  it('an underwriter rescinds a binder with a reason; an agent may not', async () => {
+    expect((await call('agent', 'PUT', `/api/quote/v1/${ids.spareQuote}/bind`, CONTACT)).statusCode).toBe(200);
+    expect((await call('agent', 'PUT', `/api/quote/v1/rescind/${ids.spareQuote}`, { reason: 'Bound in error' })).statusCode).toBe(403);
+    expect((await call('underwriter', 'PUT', `/api/quote/v1/rescind/${ids.spareQuote}`, { reason: 'Bound in error' })).statusCode).toBe(403);
+    const rescinded = await call('admin', 'PUT', `/api/quote/v1/rescind/${ids.spareQuote}`, { reason: 'Bound in error' });
+    expect(rescinded.statusCode, rescinded.body).toBe(200);
+    expect(rescinded.json()).toMatchObject({ message: 'Binder rescinded', quote: { status: 'RESCIND', agencyStatus: 'INVALID' } });
+    expect((await call('agent', 'POST', `/api/policy/v1/generate/${ids.spareQuote}`)).statusCode).toBe(409);
+  });
+});
+
+describe('issuing the policy', () => {
+  it.each([
+    { edition: 'us', caller: 'agent', quote: 'usQuote', host: undefined, company: 'Juniper Ridge Clinics LLC', money: /\$[\d,]+\.\d{2}/, to: 'priya.raman@juniperridge.example' },
+    { edition: 'uk', caller: 'broker', quote: 'ukQuote', host: UK, company: 'Harbourside Dental Ltd', money: /£[\d,]+\.\d{2}/, to: 'oliver@harbourside.example' },
+  ])('$edition: the binder is issued as a policy with its number; the insured is told; the declarations print', async ({ caller, quote, host, company, money, to }) => {
+    const issued = await call(caller, 'POST', `/api/policy/v1/generate/${ids[quote]}`, undefined, host);
+    expect(issued.statusCode, issued.body).toBe(200);
+    const policy = issued.json().policy as Json;
+    expect(issued.json().message).toBe(`Policy ${policy.policyNumber} issued`);
+    // Effective in 14 days: ISSUED until then.
+    expect(policy).toMatchObject({ status: 'ISSUED', companyName: company, policyNumber: expect.stringMatching(/^P-2026-\d{6}$/), isOpenForRenewal: false });
+    expect(policy.events).toEqual([expect.objectContaining({ action: 'issue', fromStatus: null, toStatus: 'ISSUED' })]);
+    ids[`${quote}Policy`] = policy.id;
+    const quoteAfter = (await call(caller, 'GET', `/api/quote/v1/${ids[quote]}`, undefined, host)).json() as Json;
+    expect(quoteAfter).toMatchObject({ status: 'ISSUED', policyId: policy.id });
+    const [account] = await t.db.query<{ status: string }>('SELECT status FROM account_profiles WHERE account_id = $1', [policy.accountId]);
+    expect(account!.status).toBe('Active Policy');
+    const [mail] = await messagesTo(t, to);
+    expect(mail?.subject).toBe(`Your cyber insurance policy ${policy.policyNumber}`);
+    const pdf = await call(caller, 'GET', `/api/policy/v1/${policy.id}/document`, undefined, host);
+    expect(pdf.statusCode).toBe(200);
+    const text = await pdfText(pdf);
+    expect(text).toContain('Policy Declarations');
+    expect(text).toContain(policy.policyNumber);
+    expect(text).toContain(company);
+    expect(text).toMatch(money);
+    expect(await auditCount(policy.id, 'policy.issue')).toBe(1);
+    // Issued once: the binder is gone from the binders tab and cannot be issued again.
+    expect((await call(caller, 'POST', `/api/policy/v1/generate/${ids[quote]}`, undefined, host)).statusCode).toBe(409);
+  });
+
+  it('lists policies within the tenant rule: the agency its own, provider staff all, another agency and another insured none', async () => {
+    const own = (await call('agent', 'GET', '/api/policy/v1/search')).json() as Json;
+    expect(own.content.map((policy: Json) => policy.id)).toEqual([ids.usQuotePolicy]);
+    expect((await call('admin', 'GET', '/api/policy/v1/search')).json().totalElements).toBe(2);
+    expect((await call('otherAgent', 'GET', '/api/policy/v1/search')).json().totalElements).toBe(0);
+    expect((await call('policyholder', 'GET', '/api/policy/v1/search')).json().totalElements).toBe(0);
+    expect((await call('otherAgent', 'GET', `/api/policy/v1/${ids.usQuotePolicy}`)).statusCode).toBe(404);
+    expect((await call('policyholder', 'GET', `/api/policy/v1/${ids.usQuotePolicy}/document`)).statusCode).toBe(404);
+    expect((await call('agent', 'GET', '/api/quote/v1/binders?status=BOUND')).json().totalElements).toBe(0);
+  });
+
+  it('refuses to issue a binder past its expiry: the calendar marks it BINDER EXPIRED', async () => {
+    expect((await call('agent', 'PUT', `/api/quote/v1/${ids.expiringQuote}/bind`, CONTACT)).statusCode).toBe(200);
+    await t.db.query(`UPDATE quotes SET binder_expires_on = '2026-11-22' WHERE id = $1`, [ids.expiringQuote]);
+    const refused = await call('agent', 'POST', `/api/policy/v1/generate/${ids.expiringQuote}`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(POLICY_TEXTS.binderExpired);
+    await travelTo(new Date('2026-11-24T08:00:00Z'));
+    const binders = (await call('agent', 'GET', '/api/quote/v1/binders?status=BINDER%20EXPIRED')).json() as Json;
+    expect(binders.content.map((binder: Json) => [binder.id, binder.status])).toEqual([[ids.expiringQuote, 'BINDER EXPIRED']]);
+  });
+});
+
+describe('the policy calendar', () => {
+  it('moves an issued policy to ACTIVE on its effective day and opens it for renewal in its last 90 days, with the history', async () => {
+    const before = (await call('agent', 'GET', `/api/policy/v1/${ids.usQuotePolicy}`)).json() as Json;
+    await travelTo(new Date(`${before.effectiveDate}T09:00:00Z`));
+    const active = (await call('agent', 'GET', `/api/policy/v1/${ids.usQuotePolicy}`)).json() as Json;
+    expect(active.status).toBe('ACTIVE');
+    expect(active.events.at(-1)).toMatchObject({ action: 'calendar', fromStatus: 'ISSUED', toStatus: 'ACTIVE', by: null });
+    expect(active.isOpenForRenewal).toBe(false);
+    const ninetyBefore = new Date(new Date(`${before.endDate}T09:00:00Z`).getTime() - 90 * 86_400_000);
+    await travelTo(ninetyBefore);
+    const open = (await call('agent', 'GET', '/api/policy/v1/search?isOpenForRenewal=true')).json() as Json;
+    expect(open.content.map((policy: Json) => policy.id)).toEqual([ids.usQuotePolicy]);
+    // Back to a day in the second month of the term for the actions below.
+    await travelTo(new Date(new Date(`${before.effectiveDate}T09:00:00Z`).getTime() + 40 * 86_400_000));
+  });
+});
+
+describe("the agent's servicing", () => {
+  it('marks the policy Check In Mail with the spec\'s words', async () => {
+    const marked = await call('agent', 'PUT', `/api/policy/v1/description/${ids.usQuotePolicy}`);
+    expect(marked.statusCode, marked.body).toBe(200);
+    const number = marked.json().policy.policyNumber;
+    expect(marked.json().message).toBe(`Policy ${number} was marked as Check In Mail`);
+    expect(marked.json().policy.description).toBe('Check In Mail');
+  });
+
+  it('opts out of renewal and back in, and toggles the renewal reminders', async () => {
+    const out = (await call('agent', 'POST', `/api/policy/v1/optout/${ids.usQuotePolicy}`)).json() as Json;
+    expect(out).toMatchObject({ message: 'Policy opted out of renewal', policy: { renewalOptedOut: true, isAutoRenewal: false, isOpenForRenewal: false } });
+    const back = (await call('agent', 'PUT', `/api/policy/v1/optout/${ids.usQuotePolicy}`)).json() as Json;
+    expect(back).toMatchObject({ message: 'Policy opted back into renewal', policy: { renewalOptedOut: false, isAutoRenewal: true } });
+    const muted = (await call('agent', 'POST', `/api/policy/v1/${ids.usQuotePolicy}/mute-renewal-reminders`)).json() as Json;
+    expect(muted).toMatchObject({ message: 'Renewal reminders muted', policy: { renewalRemindersMuted: true } });
+    const unmuted = (await call('agent', 'POST', `/api/policy/v1/${ids.usQuotePolicy}/mute-renewal-reminders`)).json() as Json;
+    expect(unmuted.policy.renewalRemindersMuted).toBe(false);
+  });
+
+  it.each([
+    { name: 'a bad phone', payload: { contactFirstName: 'Priya', contactLastName: 'Raman', contactEmail: 'priya@juniper.example', contactPhone: '555' }, status: 400, text: 'Please enter a valid Policy Holder Phone Number.' },
+    { name: 'no e-mail', payload: { contactFirstName: 'Priya', contactLastName: 'Raman', contactEmail: '', contactPhone: '3035550164' }, status: 400, text: 'Please enter Email Address' },
+    { name: 'a good contact', payload: { contactFirstName: 'Dev', contactLastName: 'Patel', contactEmail: 'Dev.Patel@juniper.example', contactPhone: '3035550199' }, status: 200, text: 'Policy contact updated' },
+  ])('edits the policy contact: $name', async ({ payload, status, text }) => {
+    const answer = await call('agent', 'PUT', `/api/policy/v1/nonpremium/${ids.usQuotePolicy}`, payload);
+    expect(answer.statusCode, answer.body).toBe(status);
+    expect(answer.body).toContain(text);
+    if (status === 200) expect(answer.json().policy).toMatchObject({ contactFirstName: 'Dev', contactEmail: 'dev.patel@juniper.example', contactPhone: '3035550199' });
+  });
+
+  it('may ask for a cancellation but not cancel; another agency cannot touch the policy', async () => {
+    expect((await call('agent', 'PUT', `/api/policy/v1/cancel/${ids.usQuotePolicy}`, { cancellationDate: TODAY, reason: 'x' })).statusCode).toBe(403);
+    expect((await call('otherAgent', 'PUT', `/api/policy/v1/description/${ids.usQuotePolicy}`)).statusCode).toBe(404);
+    const policy = (await call('agent', 'GET', `/api/policy/v1/${ids.usQuotePolicy}`)).json() as Json;
+    expect(policy.actions).toEqual(expect.arrayContaining(['requestCancellation', 'checkInMail', 'contact']));
+    expect(policy.actions).not.toContain('cancel');
+    const asked = await call('agent', 'PUT', `/api/policy/v1/cancel-request/${ids.usQuotePolicy}`, { cancellationDate: policy.effectiveDate, reason: 'Client closing the practice' });
+    expect(asked.statusCode, asked.body).toBe(200);
+    expect(asked.json()).toMatchObject({ message: 'Cancellation requested', policy: { status: 'CANCEL REQUESTED', cancellationReason: 'Client closing the practice' } });
+  });
+});
+
+describe("the provider's cancellations", () => {
+  it('cancels on a day of the term with the pro-rata return premium, to the cent', async () => {
+    const policy = (await call('admin', 'GET', `/api/policy/v1/${ids.usQuotePolicy}`)).json() as Json;
+    expect(policy.actions).toEqual(expect.arrayContaining(['cancel', 'flatCancel', 'void', 'undoCancellation']));
+    const outside = await call('admin', 'PUT', `/api/policy/v1/cancel/${ids.usQuotePolicy}`, { cancellationDate: '2026-01-01', reason: 'Sold' });
+    expect(outside.statusCode).toBe(400);
+    expect(outside.json().message).toBe(POLICY_TEXTS.cancellationOutsideTerm);
+    const day = new Date(new Date(`${policy.effectiveDate}T00:00:00Z`).getTime() + 30 * 86_400_000).toISOString().slice(0, 10);
+    const cancelled = await call('admin', 'PUT', `/api/policy/v1/cancel/${ids.usQuotePolicy}`, { cancellationDate: day, reason: 'Client closing the practice' });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const expected = proRataReturnPremium(policy.premium, { effectiveDate: policy.effectiveDate, endDate: policy.endDate }, day);
+    expect(cancelled.json()).toMatchObject({ message: `Policy ${policy.policyNumber} cancelled`, policy: { status: 'CANCELLED', cancellationDate: day, returnPremium: expected } });
+    expect(Number(expected)).toBeGreaterThan(Number(policy.premium) * 0.9);
+    expect(await auditCount(ids.usQuotePolicy!, 'policy.cancel')).toBe(1);
+  });
+
+  it('undoes the cancellation, then cancels on a later day (pending), flat cancels and voids with their return premiums', async () => {
+    const undone = (await call('admin', 'PUT', `/api/policy/v1/undo-cancelled-policy/${ids.usQuotePolicy}`)).json() as Json;
+    expect(undone).toMatchObject({ policy: { status: 'ACTIVE', cancellationDate: null, returnPremium: null } });
+    expect(undone.message).toBe(`Cancellation of policy ${undone.policy.policyNumber} undone`);
+    const later = new Date(t.clock.now().getTime() + 10 * 86_400_000).toISOString().slice(0, 10);
+    const pending = (await call('admin', 'PUT', `/api/policy/v1/cancel/${ids.usQuotePolicy}`, { cancellationDate: later, reason: 'Non-payment' })).json() as Json;
+    expect(pending.policy.status).toBe('CANCEL PENDING');
+    expect(pending.message).toMatch(new RegExp(`^Policy ${pending.policy.policyNumber} will be cancelled on `));
+    const flat = (await call('admin', 'PUT', `/api/policy/v1/flatcancel/${ids.usQuotePolicy}`, { reason: 'Bound in error' })).json() as Json;
+    expect(flat.policy).toMatchObject({ status: 'FLAT CANCELLED', cancellationDate: flat.policy.effectiveDate, returnPremium: flatCancelReturnPremium(flat.policy.premium) });
+    expect((await call('admin', 'PUT', `/api/policy/v1/void/${ids.usQuotePolicy}`, { reason: 'x' })).statusCode).toBe(409);
+    const reinstated = (await call('admin', 'PUT', `/api/policy/v1/undo-cancelled-policy/${ids.usQuotePolicy}`)).json() as Json;
+    expect(reinstated.policy.status).toBe('ACTIVE');
+    const voided = (await call('admin', 'PUT', `/api/policy/v1/void/${ids.usQuotePolicy}`, { reason: 'Issued to the wrong insured' })).json() as Json;
+    expect(voided).toMatchObject({ message: `Policy ${voided.policy.policyNumber} voided`, policy: { status: 'VOID', actions: [] } });
+    const history = voided.policy.events.map((event: Json) => event.action);
+    expect(history).toEqual(['issue', 'calendar', 'checkInMail', 'optOut', 'optIn', 'muteReminders', 'muteReminders', 'contact', 'requestCancellation', 'cancel',
+      'undoCancellation', 'cancel', 'flatCancel', 'undoCancellation', 'void']);
+  });
+
+  it('lets a pending cancellation take effect on its day (the calendar)', async () => {
+    const policy = (await call('broker', 'GET', `/api/policy/v1/${ids.ukQuotePolicy}`, undefined, UK)).json() as Json;
+    const cancelOn = new Date(t.clock.now().getTime() + 5 * 86_400_000).toISOString().slice(0, 10);
+    const pending = (await call('admin', 'PUT', `/api/policy/v1/cancel/${policy.id}`, { cancellationDate: cancelOn, reason: 'Moved cover' })).json() as Json;
+    expect(pending.policy.status).toBe('CANCEL PENDING');
+    await travelTo(new Date(`${cancelOn}T06:00:00Z`));
+    const after = (await call('broker', 'GET', `/api/policy/v1/${policy.id}`, undefined, UK)).json() as Json;
+    expect(after.status).toBe('CANCELLED');
+    expect(after.events.at(-1)).toMatchObject({ action: 'calendar', fromStatus: 'CANCEL PENDING', toStatus: 'CANCELLED' });
+  });
+});
