@@ -1,3 +1,5 @@
+import { getPath } from '../../engine/index.ts';
+
 /**
  * What a page's json-logic reads: the route's parameters and the address's query, the detail block's record, the row acted on,
  * the record chosen before a toolbar action, an operation's answer and a dialog's mode.
@@ -13,7 +15,10 @@ export interface PageScope {
   mode?: 'create' | 'edit' | 'send';
 }
 
-/** `{field}` in a path filled from a row (each value URI-encoded); unknown fields become empty. */
+/**
+ * `{field}` in a path filled from a row (each value URI-encoded); unknown fields become empty. A dotted name
+ * reads into the row (`{policy.id}` from an answer that carries the new record under `policy`).
+ */
 export function fillPath(template: string, row: Record<string, unknown>): string {
-  return template.replace(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (_, name: string) => encodeURIComponent(String(row[name] ?? '')));
+  return template.replace(/\{([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*)\}/g, (_, name: string) => encodeURIComponent(String(getPath(row, name) ?? '')));
 }

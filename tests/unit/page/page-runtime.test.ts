@@ -49,6 +49,8 @@ describe('operations named by definitions', () => {
   it('fills a navigation path from the row, encoded', () => {
     expect(fillPath('{id}', { id: 'a/b c' })).toBe('a%2Fb%20c');
     expect(fillPath('claims/{id}/notes', {})).toBe('claims//notes');
+    expect(fillPath('policies/{policy.id}', { policy: { id: 'p 1' }, message: 'Policy issued' })).toBe('policies/p%201');
+    expect(fillPath('policies/{policy.missing}', { policy: {} })).toBe('policies/');
   });
 });
 
