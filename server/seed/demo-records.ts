@@ -10,6 +10,7 @@ import { seedDemoReference } from './demo-reference.ts';
 import { seedDemoUsers } from './demo-users.ts';
 import { seedDemoBook } from './demo-book.ts';
 import { seedDemoSentQuote } from './demo-sent-quote.ts';
+import { seedDemoPolicies } from './demo-policies.ts';
 
 /**
  * Records that make the demo world look like a working agency: client accounts under the US agency and
@@ -160,6 +161,7 @@ export async function seedDemoRecords(tx: Queryable, clock: Clock): Promise<void
   await seedDemoConnectors(tx, clock);
   await seedDemoIntegrations(tx, clock);
   await seedDemoBook(tx, clock);
+  await seedDemoPolicies(tx, clock);
   await seedDemoSentQuote(tx, clock);
 }
 

@@ -104,7 +104,7 @@ describe('the demo book', () => {
   it('gives accounts addresses that fit their edition and statuses that follow their quotes', async () => {
     const accounts = await t.db.query<{ edition: string; state: string | null; zip_code: string; country: string; status: string; quotes: number; bound: number }>(
       `SELECT a.edition, d.state, d.zip_code, d.country, p.status,
-         (SELECT count(*)::int FROM quotes q WHERE q.account_id = a.id) AS quotes, (SELECT count(*)::int FROM quotes q WHERE q.account_id = a.id AND q.status = 'BOUND') AS bound
+         (SELECT count(*)::int FROM quotes q WHERE q.account_id = a.id) AS quotes, (SELECT count(*)::int FROM quotes q WHERE q.account_id = a.id AND q.status IN ('BOUND', 'ISSUED')) AS bound
        FROM accounts a JOIN account_details d ON d.account_id = a.id JOIN account_profiles p ON p.account_id = a.id
        WHERE a.account_type = 'CUSTOMER' AND EXISTS (SELECT 1 FROM quotes q WHERE q.account_id = a.id) OR p.status IN ('Inactive', 'Lost')`);
     for (const account of accounts) {
@@ -159,6 +159,32 @@ describe('the demo book', () => {
     expect(page.totalElements).toBeGreaterThan(800);
     expect(new Set(page.content.map((quote: { agencyName: string }) => quote.agencyName))).toEqual(new Set(['Summit Risk Partners']));
     expect(page.content[0].currency).toBe('USD');
+  }, 30_000);
+
+  it('binds the bound quotes as binders and issues most of them as policies, in every status, with their history', async () => {
+    const statuses = await t.db.query<{ status: string; count: number }>('SELECT status, count(*)::int AS count FROM policies GROUP BY status');
+    const count = Object.fromEntries(statuses.map((row) => [row.status, row.count]));
+    for (const status of ['ACTIVE', 'CANCELLED', 'CANCEL PENDING']) expect(count[status], status).toBeGreaterThan(0);
+    const [check] = await t.db.query<{ unbound: number; lateBinders: number; badEvents: number; badQuotes: number; binders: number; noContact: number }>(
+      `SELECT (SELECT count(*)::int FROM quotes WHERE status IN ('BOUND', 'ISSUED') AND binder_number IS NULL) AS unbound,
+         (SELECT count(*)::int FROM quotes WHERE status = 'BOUND' AND binder_expires_on < $1::date) AS "lateBinders",
+         (SELECT count(*)::int FROM policies p WHERE p.status <> (SELECT e.to_status FROM policy_events e WHERE e.policy_id = p.id ORDER BY e.id DESC LIMIT 1)) AS "badEvents",
+         (SELECT count(*)::int FROM policies p JOIN quotes q ON q.id = p.quote_id WHERE q.status <> 'ISSUED') AS "badQuotes",
+         (SELECT count(*)::int FROM quotes WHERE status = 'BOUND') AS binders,
+         (SELECT count(*)::int FROM policies WHERE contact_email = '' OR contact_phone = '') AS "noContact"`,
+      [NOW.slice(0, 10)],
+    );
+    expect(check).toEqual({ unbound: 0, lateBinders: 0, badEvents: 0, badQuotes: 0, binders: expect.any(Number), noContact: 0 });
+    expect(check!.binders).toBeGreaterThan(0);
+    const agent = (await t.tokensFor('agent@agency.example')).accessToken;
+    const response = await t.inject({ method: 'GET', url: '/api/policy/v1/search?size=100', headers: { authorization: `Bearer ${agent}`, 'x-timezone': 'UTC' } });
+    expect(response.statusCode, response.body).toBe(200);
+    const page = response.json();
+    expect(page.totalElements).toBeGreaterThan(20);
+    expect(new Set(page.content.map((policy: { agencyName: string }) => policy.agencyName))).toEqual(new Set(['Summit Risk Partners']));
+    // The default sort: the policy ending first comes first (spec 002 section 9).
+    const ends = page.content.map((policy: { endDate: string }) => policy.endDate);
+    expect(ends).toEqual([...ends].sort());
   }, 30_000);
 
   it('is the same on every run with the same clock', async () => {
