@@ -3527,6 +3527,63 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/policy/v1/{id}/certificate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** The certificate of insurance of a policy in force as a PDF, named from the company, the policy number and 'Certificate' (spec 002 section 4 'Certificate modal': Download) */
+        get: operations["downloadPolicyCertificate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/policy/v1/certificate/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A certificate naming a certificate holder (checked with definitions/forms/certificate-holder.json): kept with the policy and e-mailed to the requester ('Policy certificate successfully generated') */
+        post: operations["emailPolicyCertificate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/policy/v1/certificates/{certificateId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                certificateId: string;
+            };
+            cookie?: never;
+        };
+        /** A certificate issued to a holder, as a PDF naming the holder */
+        get: operations["downloadCertificate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/quote/v1/{id}/review": {
         parameters: {
             query?: never;
@@ -6718,6 +6775,18 @@ export interface components {
             cancellationDate: string;
             reason: string;
         };
+        CertificateHolderFields: {
+            /** @description The policy row the dialog was opened from (the path names the policy) */
+            id?: string;
+            policyId?: string;
+            /** @enum {string} */
+            docType?: "Certificate_Holder";
+            organizationName: string;
+            address1: string;
+            city: string;
+            state?: string;
+            zip?: string;
+        };
         PolicyContactChangeFields: {
             contactFirstName: string;
             contactLastName: string;
@@ -6832,8 +6901,21 @@ export interface components {
             /** @description The agency's commission as a fraction */
             commissionRate?: number;
             events: components["schemas"]["PolicyEvent"][];
+            /** @description Certificates issued to holders, newest first */
+            certificates?: {
+                /** Format: uuid */
+                id?: string;
+                organizationName?: string;
+                address1?: string;
+                city?: string;
+                state?: string | null;
+                zip?: string | null;
+                /** Format: date-time */
+                requestedAt?: string;
+                requestedBy?: string | null;
+            }[];
             /** @description What the caller may do now (policies/policy-transitions.ts) */
-            actions: ("issue" | "cancel" | "flatCancel" | "void" | "undoCancellation" | "requestCancellation" | "checkInMail" | "optOut" | "optIn" | "muteReminders" | "contact")[];
+            actions: ("issue" | "cancel" | "flatCancel" | "void" | "undoCancellation" | "requestCancellation" | "checkInMail" | "optOut" | "optIn" | "muteReminders" | "contact" | "certificate")[];
         };
         PolicyChange: {
             policy: components["schemas"]["PolicyDetail"];
@@ -14968,6 +15050,90 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+        };
+    };
+    downloadPolicyCertificate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    emailPolicyCertificate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CertificateHolderFields"];
+            };
+        };
+        responses: {
+            /** @description The policy with its certificates and the success text */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PolicyChange"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    downloadCertificate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                certificateId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     getQuoteReview: {

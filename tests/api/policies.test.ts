@@ -69,6 +69,18 @@ beforeAll(async () => {
   ids.spareQuote = await readyQuote('agent', ids.client, 'us', 'CO', 'P250');
   ids.expiringQuote = await readyQuote('agent', ids.client, 'us', 'CO', 'P250');
   ids.ukQuote = await readyQuote('broker', ids.ukClient, 'uk', 'ENG', 'P_ONE', UK);
+  // The demo policyholder's own account, given what the rater needs, so the insured's side can be seen.
+  const [acme] = await t.db.query<{ id: string }>(`SELECT id FROM accounts WHERE name = 'Acme Precision Manufacturing'`);
+  ids.acme = acme!.id;
+  await t.db.query(
+    `INSERT INTO account_details (account_id, address1, city, state, zip_code, country, industry_code, modified_at)
+     VALUES ($1, '410 Industrial Parkway', 'Denver', 'CO', '80216', 'US', '541512', now())
+     ON CONFLICT (account_id) DO UPDATE SET state = 'CO', zip_code = '80216', industry_code = '541512', country = 'US'`,
+    [ids.acme],
+  );
+  await t.db.query(`INSERT INTO account_profiles (account_id, status, revenue, employees, modified_at) VALUES ($1, 'Open', 5000000, 40, now())
+    ON CONFLICT (account_id) DO UPDATE SET status = 'Open', revenue = 5000000, employees = 40`, [ids.acme]);
+  ids.acmeQuote = await readyQuote('agent', ids.acme, 'us', 'CO', 'P250');
 }, 120_000);
 
 afterAll(async () => {
@@ -188,6 +200,50 @@ describe('issuing the policy', () => {
   });
 });
 
+describe('the insured', () => {
+  it('sees its own policy (list, page, declarations) but none of the agent\'s servicing', async () => {
+    expect((await call('agent', 'PUT', `/api/quote/v1/${ids.acmeQuote}/bind`, { ...CONTACT, customerEmail: 'policyholder@insured.example' })).statusCode).toBe(200);
+    const issued = await call('agent', 'POST', `/api/policy/v1/generate/${ids.acmeQuote}`);
+    expect(issued.statusCode, issued.body).toBe(200);
+    ids.acmePolicy = issued.json().policy.id;
+    const own = (await call('policyholder', 'GET', '/api/policy/v1/search')).json() as Json;
+    expect(own.content.map((policy: Json) => policy.id)).toEqual([ids.acmePolicy]);
+    const page = (await call('policyholder', 'GET', `/api/policy/v1/${ids.acmePolicy}`)).json() as Json;
+    expect(page).toMatchObject({ companyName: 'Acme Precision Manufacturing', actions: ['certificate'] });
+    expect((await call('policyholder', 'GET', `/api/policy/v1/${ids.acmePolicy}/document`)).statusCode).toBe(200);
+    expect((await call('policyholder', 'PUT', `/api/policy/v1/description/${ids.acmePolicy}`)).statusCode).toBe(403);
+    expect((await call('policyholder', 'GET', `/api/policy/v1/${ids.usQuotePolicy}`)).statusCode).toBe(404);
+  });
+});
+
+describe('certificates', () => {
+  it.each([
+    { edition: 'us', caller: 'agent', policy: 'usQuotePolicy', host: undefined, holder: { organizationName: 'Lakeview Property Management LLC', address1: '200 Lake Street', city: 'Denver', state: 'CO', zip: '80202' }, to: 'agent@agency.example' },
+    { edition: 'uk', caller: 'broker', policy: 'ukQuotePolicy', host: UK, holder: { organizationName: 'Northern Quarter Lettings Ltd', address1: '14 Piccadilly', city: 'Manchester', zip: 'M1 4BT' }, to: 'broker@brokerage.example' },
+  ])('$edition: downloads the certificate, issues one naming a holder (kept, e-mailed, its PDF names the holder)', async ({ caller, policy, host, holder, to }) => {
+    const plain = await call(caller, 'GET', `/api/policy/v1/${ids[policy]}/certificate`, undefined, host);
+    expect(plain.statusCode, plain.body).toBe(200);
+    expect(plain.headers['content-disposition']).toMatch(/_P-2026-\d{6}_Certificate\.pdf"$/);
+    expect(await pdfText(plain)).toContain('Certificate of Insurance');
+    const refused = await call(caller, 'POST', `/api/policy/v1/certificate/${ids[policy]}`, { ...holder, organizationName: '' }, host);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).toContain('Please enter a Orginization.');
+    const made = await call(caller, 'POST', `/api/policy/v1/certificate/${ids[policy]}`, { ...holder, policyId: ids[policy], docType: 'Certificate_Holder' }, host);
+    expect(made.statusCode, made.body).toBe(200);
+    expect(made.json().message).toBe('Policy certificate successfully generated');
+    const [certificate] = made.json().policy.certificates as Json[];
+    expect(certificate).toMatchObject({ organizationName: holder.organizationName, city: holder.city });
+    const [mail] = await messagesTo(t, to);
+    expect(mail?.subject).toBe(`Certificate of insurance for ${holder.organizationName}: policy ${made.json().policy.policyNumber}`);
+    const named = await call(caller, 'GET', `/api/policy/v1/certificates/${certificate!.id}`, undefined, host);
+    expect(named.statusCode).toBe(200);
+    const text = await pdfText(named);
+    expect(text).toContain(holder.organizationName);
+    expect(text).toContain(made.json().policy.policyNumber);
+    expect((await call('otherAgent', 'GET', `/api/policy/v1/certificates/${certificate!.id}`)).statusCode).toBe(404);
+  });
+});
+
 describe('the policy calendar', () => {
   it('moves an issued policy to ACTIVE on its effective day and opens it for renewal in its last 90 days, with the history', async () => {
     const before = (await call('agent', 'GET', `/api/policy/v1/${ids.usQuotePolicy}`)).json() as Json;
@@ -199,7 +255,8 @@ describe('the policy calendar', () => {
     const ninetyBefore = new Date(new Date(`${before.endDate}T09:00:00Z`).getTime() - 90 * 86_400_000);
     await travelTo(ninetyBefore);
     const open = (await call('agent', 'GET', '/api/policy/v1/search?isOpenForRenewal=true')).json() as Json;
-    expect(open.content.map((policy: Json) => policy.id)).toEqual([ids.usQuotePolicy]);
+    expect(open.content.map((policy: Json) => policy.id)).toEqual(expect.arrayContaining([ids.usQuotePolicy]));
+    expect(open.content.every((policy: Json) => policy.isOpenForRenewal)).toBe(true);
     // Back to a day in the second month of the term for the actions below.
     await travelTo(new Date(new Date(`${before.effectiveDate}T09:00:00Z`).getTime() + 40 * 86_400_000));
   });
@@ -280,7 +337,7 @@ describe("the provider's cancellations", () => {
     const voided = (await call('admin', 'PUT', `/api/policy/v1/void/${ids.usQuotePolicy}`, { reason: 'Issued to the wrong insured' })).json() as Json;
     expect(voided).toMatchObject({ message: `Policy ${voided.policy.policyNumber} voided`, policy: { status: 'VOID', actions: [] } });
     const history = voided.policy.events.map((event: Json) => event.action);
-    expect(history).toEqual(['issue', 'calendar', 'checkInMail', 'optOut', 'optIn', 'muteReminders', 'muteReminders', 'contact', 'requestCancellation', 'cancel',
+    expect(history).toEqual(['issue', 'certificate', 'calendar', 'checkInMail', 'optOut', 'optIn', 'muteReminders', 'muteReminders', 'contact', 'requestCancellation', 'cancel',
       'undoCancellation', 'cancel', 'flatCancel', 'undoCancellation', 'void']);
   });
 

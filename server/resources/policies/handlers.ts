@@ -16,12 +16,13 @@ import { findVisibleQuote, type QuoteDetailRow } from '../quotes/repository.ts';
 import { searchVisibleBinders, binderColumns } from './binder-repository.ts';
 import { openForRenewal, settleCalendar } from './policy-calendar.ts';
 import { movePolicy } from './policy-changes.ts';
-import { binderPdf, documentFileName, policyDeclarationsPdf } from './policy-documents.ts';
+import { binderPdf, documentFileName, policyCertificatePdf, policyDeclarationsPdf, type CertificateHolder } from './policy-documents.ts';
+import { findVisibleCertificate, policyCertificates } from './certificate-repository.ts';
 import {
   findVisiblePolicy, nextBinderNumber, nextPolicyNumber, policyEvents, recordPolicyEvent, searchVisiblePolicies, toPolicy, type PolicyRow,
 } from './policy-repository.ts';
 import { POLICY_TEXTS } from './policy-texts.ts';
-import { availablePolicyActions, IN_FORCE, statusAfterCancellation, statusOnDay } from './policy-transitions.ts';
+import { availablePolicyActions, canMovePolicy, IN_FORCE, policyPastTense, statusAfterCancellation, statusOnDay } from './policy-transitions.ts';
 
 type Request = Parameters<typeof callerOf>[0];
 
@@ -70,6 +71,7 @@ export const handlers: HandlerModule = (services) => {
       mgaFee: Number(row.mga_fee).toFixed(2),
       commissionRate: Number(row.commission_rate),
       events: await policyEvents(db, row.id),
+      certificates: await policyCertificates(db, row.id),
       actions: availablePolicyActions(row.status, caller.permissions),
     };
   }
@@ -340,6 +342,64 @@ export const handlers: HandlerModule = (services) => {
         });
         return POLICY_TEXTS.contactUpdated;
       });
+    },
+
+    async downloadPolicyCertificate(request, reply) {
+      const caller = callerOf(request);
+      await settle();
+      const policy = await visiblePolicy(caller, request.params.id);
+      if (!canMovePolicy('certificate', policy.status)) throw new HttpError(409, POLICY_TEXTS.notAvailable(policyPastTense('certificate'), policy.status));
+      const pdf = await policyCertificatePdf(policy, null, clock.now(), await editionOf(policy.edition));
+      return reply.header('content-type', 'application/pdf')
+        .header('content-disposition', `attachment; filename="${documentFileName(policy.company_name, policy.policy_number, 'Certificate')}"`)
+        .send(Buffer.from(pdf));
+    },
+
+    async emailPolicyCertificate(request) {
+      const caller = callerOf(request);
+      const { id } = request.params;
+      const body = checkedBodyOf(request);
+      const holder: CertificateHolder = {
+        organization_name: String(body.organizationName), address1: String(body.address1), city: String(body.city),
+        state: typeof body.state === 'string' ? body.state : null, zip: typeof body.zip === 'string' ? body.zip : null,
+      };
+      await settle();
+      const issued = await db.transaction(async (tx) => {
+        const policy = await visiblePolicy(caller, id, tx, true);
+        const [row] = await tx.query<{ id: string }>(
+          `INSERT INTO policy_certificates (policy_id, doc_type, organization_name, address1, city, state, zip, requested_by, requested_at)
+           VALUES ($1, 'Certificate_Holder', $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
+          [policy.id, holder.organization_name, holder.address1, holder.city, holder.state, holder.zip, caller.userId, clock.now()],
+        );
+        await movePolicy(tx, clock, { caller, address: request.ip }, policy, 'certificate', { detail: { certificateId: row!.id, holder: holder.organization_name } });
+        const [requester] = await tx.query<{ email: string; first_name: string }>('SELECT email, first_name FROM users WHERE id = $1', [caller.userId]);
+        return { policy, requester };
+      });
+      if (issued.requester) {
+        const area = caller.accountType === 'COWBELL' ? 'admin' : caller.accountType === 'CUSTOMER' ? 'customer' : 'agency';
+        await mailer.sendMail({
+          to: issued.requester.email,
+          subject: `Certificate of insurance for ${holder.organization_name}: policy ${issued.policy.policy_number}`,
+          text: [
+            `Hello ${issued.requester.first_name},`,
+            '',
+            `The certificate of insurance of policy ${issued.policy.policy_number} (${issued.policy.company_name}) naming ${holder.organization_name} as certificate holder is ready.`,
+            `Download it from the policy's certificates: ${config.publicUrl}/${area}/policies/${issued.policy.id}`,
+          ].join('\n'),
+        });
+      }
+      return { policy: await policyDetail(caller, id), message: POLICY_TEXTS.certificateGenerated };
+    },
+
+    async downloadCertificate(request, reply) {
+      const caller = callerOf(request);
+      const certificate = await findVisibleCertificate(db, caller, request.params.certificateId);
+      if (!certificate) throw notFound(POLICY_TEXTS.certificateNotFound);
+      const policy = await visiblePolicy(caller, certificate.policy_id);
+      const pdf = await policyCertificatePdf(policy, certificate, new Date(certificate.requested_at), await editionOf(policy.edition));
+      return reply.header('content-type', 'application/pdf')
+        .header('content-disposition', `attachment; filename="${documentFileName(policy.company_name, policy.policy_number, 'Certificate')}"`)
+        .send(Buffer.from(pdf));
     },
   };
 };

@@ -108,3 +108,53 @@ export async function binderPdf(
     blocks,
   );
 }
+
+export interface CertificateHolder {
+  organization_name: string;
+  address1: string;
+  city: string;
+  state: string | null;
+  zip: string | null;
+}
+
+/**
+ * The certificate of insurance: evidence that the policy exists, for whom, for what period and limits. With a
+ * holder it names them (the certificate holder of spec 002 section 3), who is told of the cover but gains no
+ * rights under the policy.
+ */
+export async function policyCertificatePdf(policy: PolicyRow, holder: CertificateHolder | null, issuedAt: Date, edition: Edition): Promise<Uint8Array> {
+  const { money, date, term } = wordsOf(edition);
+  const blocks: DocumentBlock[] = [
+    { kind: 'heading', text: 'Certificate of Insurance' },
+    { kind: 'paragraph', text: `This certifies that the policy below has been issued to the insured named, for the period shown. It confers no rights on the certificate holder and does not amend, extend or alter the cover of the policy.` },
+    {
+      kind: 'fields',
+      fields: [
+        ['Insured', policy.company_name],
+        ['Policy Number', policy.policy_number],
+        ['Status', policy.status],
+        ['Policy Period', `${date(policy.effective_date)} to ${date(policy.end_date)}`],
+        ['Aggregate Limit', money(policy.agg_limit)],
+        [term('Retention'), money(policy.deductible)],
+        [term('Agency'), policy.agency_name],
+        ['Issued On', date(issuedAt.toISOString())],
+      ],
+    },
+    ...(holder
+      ? [
+        { kind: 'subheading', text: 'Certificate Holder' } as const,
+        {
+          kind: 'fields',
+          fields: [
+            [`${term('Organization')} Name`, holder.organization_name],
+            ['Address', [holder.address1, holder.city, [holder.state, holder.zip].filter(Boolean).join(' ')].filter(Boolean).join(', ')],
+          ],
+        } as const,
+      ]
+      : []),
+  ];
+  return renderDocument(
+    { title: `Certificate ${policy.policy_number}`, author: PROVIDER, footer: `${PROVIDER} - ${policy.policy_number} - certificate of insurance`, createdAt: issuedAt },
+    blocks,
+  );
+}

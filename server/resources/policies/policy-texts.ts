@@ -24,5 +24,8 @@ export const POLICY_TEXTS = {
   remindersMuted: 'Renewal reminders muted',
   remindersUnmuted: 'Renewal reminders turned back on',
   contactUpdated: 'Policy contact updated',
+  /** Spec 002 section 8 'Certificates'. */
+  certificateGenerated: 'Policy certificate successfully generated',
+  certificateNotFound: 'An error occurred finding the document. Please try again',
   notAvailable: (action: string, status: string) => `This policy cannot be ${action} while it is ${status}.`,
 } as const;
