@@ -222,6 +222,7 @@ export const OPERATIONS = {
   removeMsspAgency: { method: 'PUT', path: '/api/account/v1/mssp/{organisationId}/remove/agency/{agencyId}', public: false, permission: 'organisation:write' },
   removeMyAgent: { method: 'DELETE', path: '/api/account/v1/account/{id}/my-agent', public: false, permission: 'account:read' },
   removeQuoteFromCart: { method: 'DELETE', path: '/api/quote/v1/cart/{id}', public: false, permission: 'quote:write' },
+  renewPolicy: { method: 'POST', path: '/api/policy/v1/renewal/{id}', public: false, permission: 'quote:write' },
   requestCartQuotes: { method: 'POST', path: '/api/quote/v1/bulk', public: false, permission: 'quote:write' },
   requestPasswordReset: { method: 'POST', path: '/api/auth/v1/passwords/{id}/reset', public: true, permission: null },
   requestPolicyCancellation: { method: 'PUT', path: '/api/policy/v1/cancel-request/{id}', public: false, permission: 'policy:service' },

@@ -3584,6 +3584,25 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/policy/v1/renewal/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A renewal quote for the next policy period: the policy's cover from its end date for a year, rated by the rater in force then ('Renewal quote {number} created'); refused for a policy opted out of renewal or with a renewal in progress */
+        post: operations["renewPolicy"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/quote/v1/{id}/review": {
         parameters: {
             query?: never;
@@ -6915,7 +6934,7 @@ export interface components {
                 requestedBy?: string | null;
             }[];
             /** @description What the caller may do now (policies/policy-transitions.ts) */
-            actions: ("issue" | "cancel" | "flatCancel" | "void" | "undoCancellation" | "requestCancellation" | "checkInMail" | "optOut" | "optIn" | "muteReminders" | "contact" | "certificate")[];
+            actions: ("issue" | "cancel" | "flatCancel" | "void" | "undoCancellation" | "requestCancellation" | "checkInMail" | "optOut" | "optIn" | "muteReminders" | "contact" | "certificate" | "renew")[];
         };
         PolicyChange: {
             policy: components["schemas"]["PolicyDetail"];
@@ -15134,6 +15153,38 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    renewPolicy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The policy, the new quote's id and the success text */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        policy: components["schemas"]["PolicyDetail"];
+                        message: string;
+                        /** Format: uuid */
+                        quoteId: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
         };
     };
     getQuoteReview: {

@@ -352,3 +352,40 @@ describe("the provider's cancellations", () => {
     expect(after.events.at(-1)).toMatchObject({ action: 'calendar', fromStatus: 'CANCEL PENDING', toStatus: 'CANCELLED' });
   });
 });
+
+describe('renewal', () => {
+  it('offers a renewal quote for the next period, refuses it while opted out or already in progress, and ends the old policy as RENEWED', async () => {
+    const policy = (await call('agent', 'GET', `/api/policy/v1/${ids.acmePolicy}`)).json() as Json;
+    expect(policy.actions).toContain('renew');
+    expect((await call('policyholder', 'POST', `/api/policy/v1/renewal/${ids.acmePolicy}`)).statusCode).toBe(403);
+    expect((await call('agent', 'POST', `/api/policy/v1/optout/${ids.acmePolicy}`)).statusCode).toBe(200);
+    const optedOut = await call('agent', 'POST', `/api/policy/v1/renewal/${ids.acmePolicy}`);
+    expect(optedOut.statusCode).toBe(409);
+    expect(optedOut.json().message).toBe(POLICY_TEXTS.renewalOptedOut);
+    expect((await call('agent', 'PUT', `/api/policy/v1/optout/${ids.acmePolicy}`)).statusCode).toBe(200);
+
+    const renewed = await call('agent', 'POST', `/api/policy/v1/renewal/${ids.acmePolicy}`);
+    expect(renewed.statusCode, renewed.body).toBe(200);
+    const quote = (await call('agent', 'GET', `/api/quote/v1/${renewed.json().quoteId}`)).json() as Json;
+    expect(renewed.json().message).toBe(`Renewal quote ${quote.quoteNumber} created`);
+    const nextYear = new Date(`${policy.endDate}T00:00:00Z`);
+    nextYear.setUTCFullYear(nextYear.getUTCFullYear() + 1);
+    expect(quote).toMatchObject({ status: 'READY', businessType: 'Renewal', effectiveDate: policy.endDate, endDate: nextYear.toISOString().slice(0, 10), companyName: 'Acme Precision Manufacturing' });
+    expect(Number(quote.totalPremium)).toBeGreaterThan(0);
+    const again = await call('agent', 'POST', `/api/policy/v1/renewal/${ids.acmePolicy}`);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(POLICY_TEXTS.renewalInProgress(quote.quoteNumber));
+
+    // The renewal is bound and issued like any quote; the old policy closes its renewal, then ends as RENEWED.
+    expect((await call('agent', 'PUT', `/api/quote/v1/${quote.id}/bind`, CONTACT)).statusCode).toBe(200);
+    const next = (await call('agent', 'POST', `/api/policy/v1/generate/${quote.id}`)).json() as Json;
+    expect(next.policy).toMatchObject({ status: 'ISSUED', effectiveDate: policy.endDate });
+    const old = (await call('agent', 'GET', `/api/policy/v1/${ids.acmePolicy}`)).json() as Json;
+    expect(old).toMatchObject({ isOpenForRenewal: false });
+    expect(old.events.at(-1)).toMatchObject({ action: 'renewalIssued', detail: { policyNumber: next.policy.policyNumber } });
+    await travelTo(new Date(`${policy.endDate}T08:00:00Z`));
+    const ended = (await call('agent', 'GET', `/api/policy/v1/${ids.acmePolicy}`)).json() as Json;
+    expect(ended.status).toBe('RENEWED');
+    expect((await call('agent', 'GET', `/api/policy/v1/${next.policy.id}`)).json().status).toBe('ACTIVE');
+  });
+});

@@ -1,4 +1,4 @@
-import { addDays, flatCancelReturnPremium, formatDate, proRataReturnPremium, todayIn } from '../../../engine/index.ts';
+import { addDays, addYears, flatCancelReturnPremium, formatDate, proRataReturnPremium, todayIn } from '../../../engine/index.ts';
 import { audit } from '../../audit.ts';
 import { callerOf } from '../../auth/authenticate.ts';
 import { BINDER_VALID_DAYS, DEFAULT_COMMISSION_RATE } from '../../constants.ts';
@@ -8,10 +8,12 @@ import { checkedBodyOf } from '../../form-check/checked-body.ts';
 import { timeZoneOf } from '../../form-check/request-rule-context.ts';
 import { HttpError, notFound } from '../../http/http-error.ts';
 import type { Caller } from '../../services.ts';
-import { setAccountStatus } from '../accounts/account-status.ts';
+import { QUOTABLE_STATUSES, setAccountStatus, type AccountStatus } from '../accounts/account-status.ts';
 import { moveQuote } from '../quotes/quote-changes.ts';
 import { quoteDetail } from '../quotes/quote-detail.ts';
-import { publishedRater } from '../quotes/quote-rating.ts';
+import { publishedRater, rateOrRefuse, ratingInputOf, type QuoteRequestBody } from '../quotes/quote-rating.ts';
+import { findQuotableAccount } from '../quotes/account-risk.ts';
+import { insertQuote } from '../quotes/quote-store.ts';
 import { findVisibleQuote, type QuoteDetailRow } from '../quotes/repository.ts';
 import { searchVisibleBinders, binderColumns } from './binder-repository.ts';
 import { openForRenewal, settleCalendar } from './policy-calendar.ts';
@@ -161,6 +163,12 @@ export const handlers: HandlerModule = (services) => {
           detail: { policyNumber, quoteId: quote.id, accountId: quote.account_id, totalPremium: quote.total_premium },
         });
         await setAccountStatus(tx, quote.account_id, 'Active Policy', now);
+        // A renewal issued: the policy it renews is no longer open for renewal, and says so in its history.
+        const [renewed] = await tx.query<{ id: string; status: string }>(
+          `UPDATE policies p SET is_open_for_renewal = false, modified_at = $2 FROM quotes q WHERE q.id = $1 AND p.id = q.renewal_of_policy_id RETURNING p.id, p.status`,
+          [quote.id, now],
+        );
+        if (renewed) await recordPolicyEvent(tx, { policyId: renewed.id, from: renewed.status, to: renewed.status, action: 'renewalIssued', detail: { policyNumber }, userId: caller.userId, at: now });
         return { id: row!.id, policyNumber, quote };
       });
       const { quote, policyNumber } = issued;
@@ -400,6 +408,39 @@ export const handlers: HandlerModule = (services) => {
       return reply.header('content-type', 'application/pdf')
         .header('content-disposition', `attachment; filename="${documentFileName(policy.company_name, policy.policy_number, 'Certificate')}"`)
         .send(Buffer.from(pdf));
+    },
+
+    async renewPolicy(request) {
+      const caller = callerOf(request);
+      const { id } = request.params;
+      await settle();
+      const before = await visiblePolicy(caller, id);
+      // Read before the transaction: the published rater comes from the database.
+      const rater = await publishedRater(definitions, before.edition);
+      const today = todayOf(request);
+      const created = await db.transaction(async (tx) => {
+        const policy = await visiblePolicy(caller, id, tx, true);
+        if (policy.renewal_opted_out_at !== null) throw new HttpError(409, POLICY_TEXTS.renewalOptedOut);
+        const [open] = await tx.query<{ quote_number: string }>(
+          `SELECT quote_number FROM quotes WHERE renewal_of_policy_id = $1 AND status NOT IN ('DECLINED', 'LOST', 'DELETED', 'EXPIRED', 'INVALID', 'RESCIND', 'BINDER EXPIRED') LIMIT 1`,
+          [policy.id],
+        );
+        if (open) throw new HttpError(409, POLICY_TEXTS.renewalInProgress(open.quote_number));
+        const account = await findQuotableAccount(tx, caller, policy.account_id);
+        if (!account) throw notFound(POLICY_TEXTS.notFound);
+        if (!QUOTABLE_STATUSES.has(account.status as AccountStatus)) throw new HttpError(409, 'Account is not eligible to Request Quote');
+        const [source] = await tx.query<{ request_data: QuoteRequestBody }>('SELECT request_data FROM quotes WHERE id = $1', [policy.quote_id]);
+        // The same cover for the next period, priced by the rater in force for it.
+        const body: QuoteRequestBody = { ...source!.request_data, effectiveDate: policy.end_date, endDate: addYears(policy.end_date, 1), submissionId: undefined };
+        const rating = rateOrRefuse(ratingInputOf(body, account), rater);
+        const quoteId = await insertQuote(tx, { caller, account, body, rating, status: 'READY', inCart: false, today, at: clock.now() });
+        const [quote] = await tx.query<{ quote_number: string }>(
+          'UPDATE quotes SET is_renewal = true, renewal_of_policy_id = $2 WHERE id = $1 RETURNING quote_number', [quoteId, policy.id],
+        );
+        await movePolicy(tx, clock, { caller, address: request.ip }, policy, 'renew', { detail: { quoteId, quoteNumber: quote!.quote_number, totalPremium: rating.totalPremium } });
+        return { quoteId, quoteNumber: quote!.quote_number };
+      });
+      return { policy: await policyDetail(caller, id), message: POLICY_TEXTS.renewalQuoteCreated(created.quoteNumber), quoteId: created.quoteId };
     },
   };
 };

@@ -4,7 +4,7 @@ import type { Queryable } from '../../db/database.ts';
 
 /**
  * The moves no user makes: days pass. An issued policy becomes ACTIVE on its effective day and EXPIRED on
- * its end date, a pending cancellation becomes CANCELLED on its day, a binder not issued by its expiry
+ * its end date (RENEWED when its renewal was issued), a pending cancellation becomes CANCELLED on its day, a binder not issued by its expiry
  * becomes BINDER EXPIRED, and a policy in force opens for renewal RENEWAL_WINDOW_DAYS before it ends.
  * Each move is written to the record's history with no user. Idempotent: settling the same day twice
  * changes nothing the second time, so two servers (or two requests) may run it at once.
@@ -13,7 +13,12 @@ export async function settleCalendar(tx: Queryable, today: string, now: Date): P
   await tx.query(
     `WITH due AS (
        SELECT id, status AS from_status,
-         CASE WHEN status = 'CANCEL PENDING' THEN 'CANCELLED' WHEN end_date <= $1::date THEN 'EXPIRED' ELSE 'ACTIVE' END AS to_status
+         CASE WHEN status = 'CANCEL PENDING' THEN 'CANCELLED'
+           WHEN end_date <= $1::date THEN CASE WHEN EXISTS (
+             SELECT 1 FROM quotes rq JOIN policies r ON r.quote_id = rq.id
+             WHERE rq.renewal_of_policy_id = policies.id AND r.status NOT IN ('VOID', 'FLAT CANCELLED')
+           ) THEN 'RENEWED' ELSE 'EXPIRED' END
+           ELSE 'ACTIVE' END AS to_status
        FROM policies
        WHERE (status = 'ISSUED' AND effective_date <= $1::date)
           OR (status = 'ACTIVE' AND end_date <= $1::date)

@@ -27,5 +27,8 @@ export const POLICY_TEXTS = {
   /** Spec 002 section 8 'Certificates'. */
   certificateGenerated: 'Policy certificate successfully generated',
   certificateNotFound: 'An error occurred finding the document. Please try again',
+  renewalQuoteCreated: (number: string) => `Renewal quote ${number} created`,
+  renewalOptedOut: 'This policy was opted out of renewal. Opt it back in to renew it.',
+  renewalInProgress: (number: string) => `This policy already has a renewal quote in progress: ${number}.`,
   notAvailable: (action: string, status: string) => `This policy cannot be ${action} while it is ${status}.`,
 } as const;

@@ -12,7 +12,7 @@
  */
 export type PolicyAction =
   | 'issue' | 'cancel' | 'flatCancel' | 'void' | 'undoCancellation' | 'requestCancellation'
-  | 'checkInMail' | 'optOut' | 'optIn' | 'muteReminders' | 'contact' | 'certificate';
+  | 'checkInMail' | 'optOut' | 'optIn' | 'muteReminders' | 'contact' | 'certificate' | 'renew';
 
 export const IN_FORCE: readonly string[] = ['ISSUED', 'ACTIVE'];
 const CANCELLING: readonly string[] = ['CANCEL PENDING', 'CANCEL REQUESTED'];
@@ -23,8 +23,8 @@ interface Move {
   to: string | 'same' | 'calendar';
   /** Provider staff only ('policy:write'); the rest is the agent's servicing ('policy:service'). */
   provider?: boolean;
-  /** Anyone who reads the policy ('policy:read'), the insured included. */
-  reader?: boolean;
+  /** The one permission the action needs instead (a certificate: anyone who reads the policy; a renewal: who quotes). */
+  permission?: string;
 }
 
 export const POLICY_MOVES: Readonly<Record<PolicyAction, Move>> = {
@@ -41,13 +41,15 @@ export const POLICY_MOVES: Readonly<Record<PolicyAction, Move>> = {
   muteReminders: { from: IN_FORCE, to: 'same' },
   contact: { from: [...IN_FORCE, ...CANCELLING], to: 'same' },
   // A certificate evidences cover: only for a policy in force (or about to be). Anyone who reads the policy may ask.
-  certificate: { from: [...IN_FORCE, ...CANCELLING], to: 'same', reader: true },
+  certificate: { from: [...IN_FORCE, ...CANCELLING], to: 'same', permission: 'policy:read' },
+  // A renewal quote for the next period (the quote is the agent's: 'quote:write').
+  renew: { from: IN_FORCE, to: 'same', permission: 'quote:write' },
 };
 
 const PAST_TENSE: Readonly<Record<PolicyAction, string>> = {
   issue: 'issued', cancel: 'cancelled', flatCancel: 'flat cancelled', void: 'voided', undoCancellation: 'reinstated',
   requestCancellation: 'asked to be cancelled', checkInMail: 'marked as Check In Mail', optOut: 'opted out of renewal',
-  optIn: 'opted back into renewal', muteReminders: 'changed', contact: 'changed', certificate: 'certified',
+  optIn: 'opted back into renewal', muteReminders: 'changed', contact: 'changed', certificate: 'certified', renew: 'renewed',
 };
 
 export function canMovePolicy(action: PolicyAction, status: string): boolean {
@@ -63,7 +65,12 @@ export function availablePolicyActions(status: string, permissions: ReadonlySet<
   const provider = permissions.has('policy:write');
   const service = provider || permissions.has('policy:service');
   return (Object.keys(POLICY_MOVES) as PolicyAction[]).filter(
-    (action) => canMovePolicy(action, status) && (POLICY_MOVES[action].reader ? permissions.has('policy:read') : POLICY_MOVES[action].provider ? provider : service),
+    (action) => {
+      const move = POLICY_MOVES[action];
+      if (!canMovePolicy(action, status)) return false;
+      if (move.permission) return permissions.has(move.permission);
+      return move.provider ? provider : service;
+    },
   );
 }
 
