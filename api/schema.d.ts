@@ -4372,6 +4372,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/quote/v1/{id}/surplus-notice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** The surplus notice page of a quote: the summary card (premium without fees and taxes, MGA fee, surplus lines tax, stamping fee, compliance by the agency, final premium), the notice's state and whether it was attested */
+        get: operations["getSurplusNotice"];
+        put?: never;
+        /** The surplus lines broker (the signed-in user, with the agency's licence for the state) attests the Louisiana or Montana notice (checked with definitions/forms/surplus-notice-attestation.json); binding the quote requires it */
+        post: operations["attestSurplusNotice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/account/v1/tags": {
         parameters: {
             query?: never;
@@ -7459,6 +7479,35 @@ export interface components {
             totalElements: number;
             page: number;
             size: number;
+        };
+        QuoteSurplusNotice: components["schemas"]["Quote"] & {
+            /** @description 'Quote {number} for {company}' */
+            heading: string;
+            welcome?: string;
+            state?: string | null;
+            /**
+             * @description The state whose notice applies
+             * @enum {string|null}
+             */
+            noticeState?: "LA" | "MT" | null;
+            needsNotice: boolean;
+            mgaFee?: string;
+            brokerFee?: string;
+            surplusLineTax?: string;
+            surplusStampingFee?: string;
+            finalPremium?: string;
+            /** @description The agency responsible for surplus lines compliance */
+            surplusCompliance?: string;
+            surplusLicense?: {
+                number?: string;
+                brokerName?: string;
+                brokerEmail?: string;
+                signatureOnFile?: boolean;
+            } | null;
+            surplusNoticeAttested: boolean;
+            /** Format: date-time */
+            attestedAt?: string | null;
+            attestedBy?: string | null;
         };
         /** @description The tag form's data (definitions/forms/tag.json); its rules and messages come from the definition. */
         TagFields: {
@@ -16544,6 +16593,66 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+        };
+    };
+    getSurplusNotice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The notice */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuoteSurplusNotice"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    attestSurplusNotice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AttestationFields"];
+            };
+        };
+        responses: {
+            /** @description The notice after attesting, with the success text */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        quote: components["schemas"]["QuoteSurplusNotice"];
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
         };
     };
     listTags: {

@@ -88,6 +88,7 @@ function AppRoutes() {
       <Route path="gallery" element={<Navigate to="/admin/gallery" replace />} />
       <Route path="gallery/:id" element={<GalleryRedirect />} />
       <Route path="quote/:quoteId/request-to-bind/:product" element={<RequestToBindRedirect />} />
+      <Route path="quote/:quoteId/attest-surplus-notice" element={<SurplusNoticeRedirect />} />
       {/* Protected routes: the signed-in shell and one area per account type. */}
       <Route element={<RequireAuth />}>
         <Route element={<SignedInShell />}>{PERSONAS.map((persona) => areaRoutes(persona, pagesOfArea(registry, editionId, persona.id)))}</Route>
@@ -115,6 +116,15 @@ function areaRoutes(persona: Persona, pages: PageDefinition[]) {
 function RequestToBindRedirect() {
   const { quoteId = '' } = useParams();
   return <Navigate to={`/customer/quotes/${encodeURIComponent(quoteId)}/review`} replace />;
+}
+
+/**
+ * Spec 000 /quote/{id}/attest-surplus-notice: where a surplus lines broker's one-time-code link leads, the
+ * quote's surplus notice page of the agency area.
+ */
+function SurplusNoticeRedirect() {
+  const { quoteId = '' } = useParams();
+  return <Navigate to={`/agency/quotes/${encodeURIComponent(quoteId)}/surplus-notice`} replace />;
 }
 
 function GalleryRedirect() {

@@ -24,6 +24,7 @@ import {
   findVisiblePolicy, nextBinderNumber, nextPolicyNumber, policyEvents, recordPolicyEvent, searchVisiblePolicies, toPolicy, type PolicyRow,
 } from './policy-repository.ts';
 import { POLICY_TEXTS } from './policy-texts.ts';
+import { needsSurplusNotice, SURPLUS_NOTICE_TEXTS } from '../surplus-notice/surplus-notice-rules.ts';
 import { availablePolicyActions, canMovePolicy, IN_FORCE, policyPastTense, statusAfterCancellation, statusOnDay } from './policy-transitions.ts';
 
 type Request = Parameters<typeof callerOf>[0];
@@ -100,6 +101,10 @@ export const handlers: HandlerModule = (services) => {
       await db.transaction(async (tx) => {
         const quote = await visibleQuote(caller, id, tx, true);
         if (String(quote.expires_on).slice(0, 10) < today && quote.status === 'READY') throw new HttpError(409, POLICY_TEXTS.quoteExpired);
+        const [notice] = await tx.query<{ is_surplus: boolean; risk_state: string | null; surplus_notice_attested_at: Date | null }>(
+          'SELECT is_surplus, risk_state, surplus_notice_attested_at FROM quotes WHERE id = $1', [quote.id],
+        );
+        if (needsSurplusNotice(notice!) && notice!.surplus_notice_attested_at === null) throw new HttpError(409, SURPLUS_NOTICE_TEXTS.requiredBeforeBinding(notice!.risk_state!));
         const now = clock.now();
         const effective = String(quote.effective_date).slice(0, 10);
         const binderNumber = await nextBinderNumber(tx, now);

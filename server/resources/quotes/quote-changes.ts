@@ -15,11 +15,12 @@ export type QuoteUpdate = Partial<Record<
   | 'request_data' | 'rating' | 'irpm' | 'irpm_modifier' | 'subjectivities' | 'decision' | 'customer_first_name' | 'customer_last_name'
   | 'customer_email' | 'customer_phone' | 'team_id' | 'agent_user_id' | 'wra_request_to_bind' | 'policyholder_user_id'
   | 'sent_to_policyholder_at' | 'request_to_bind_at' | 'request_to_bind_by' | 'insured_attested_at' | 'signed_at' | 'signed_name'
-  | 'binder_number' | 'bound_at' | 'bound_by' | 'binder_expires_on',
+  | 'binder_number' | 'bound_at' | 'bound_by' | 'binder_expires_on'
+  | 'surplus_notice_attested_at' | 'surplus_notice_attested_by' | 'surplus_notice_broker',
   unknown
 >>;
 
-const JSON_COLUMNS = new Set(['request_data', 'rating', 'irpm', 'subjectivities', 'decision']);
+const JSON_COLUMNS = new Set(['request_data', 'rating', 'irpm', 'subjectivities', 'decision', 'surplus_notice_broker']);
 
 /**
  * One move of a quote, in the caller's transaction: refuses an action its status does not allow (409 with

@@ -1,0 +1,107 @@
+import { callerOf } from '../../auth/authenticate.ts';
+import type { HandlerModule } from '../../contract/handlers.ts';
+import type { Queryable } from '../../db/database.ts';
+import { checkedBodyOf } from '../../form-check/checked-body.ts';
+import { HttpError, notFound } from '../../http/http-error.ts';
+import type { Caller } from '../../services.ts';
+import { moveQuote } from '../quotes/quote-changes.ts';
+import { QUOTE_TEXTS } from '../quotes/quote-texts.ts';
+import { findVisibleQuote, toQuote, type QuoteDetailRow } from '../quotes/repository.ts';
+import { needsSurplusNotice, SURPLUS_NOTICE_TEXTS } from './surplus-notice-rules.ts';
+
+interface NoticeColumns {
+  risk_state: string | null;
+  is_surplus: boolean;
+  surplus_notice_attested_at: Date | null;
+  surplus_notice_broker: { firstName: string; lastName: string; email: string; licenseNumber: string | null; state: string } | null;
+}
+
+const money = (value: string) => Number(value).toFixed(2);
+
+/**
+ * The surplus lines notice page (spec 000 /quote/{id}/attest-surplus-notice): the quote's summary card, the
+ * Louisiana or Montana notice and the broker's attestation, which binding then requires
+ * (policies/handlers.ts). Reached in the console or by the SURPLUS_NOTICE one-time-code link, whose session
+ * may call only these operations. The broker is the signed-in user, with the agency's licence for the state.
+ */
+export const handlers: HandlerModule = (services) => {
+  const { db, clock } = services;
+
+  async function visibleQuote(caller: Caller, id: string, tx: Queryable = db, lock = false): Promise<QuoteDetailRow> {
+    const quote = await findVisibleQuote(tx, caller, id, lock);
+    if (!quote) throw notFound(QUOTE_TEXTS.notFound);
+    return quote;
+  }
+
+  async function noticeColumns(q: Queryable, quoteId: string): Promise<NoticeColumns> {
+    const [row] = await q.query<NoticeColumns>(
+      'SELECT risk_state, is_surplus, surplus_notice_attested_at, surplus_notice_broker FROM quotes WHERE id = $1', [quoteId],
+    );
+    return row!;
+  }
+
+  async function noticeOf(caller: Caller, id: string) {
+    const quote = await visibleQuote(caller, id);
+    const notice = await noticeColumns(db, quote.id);
+    const [license] = notice.risk_state
+      ? await db.query<{ surplus_license_number: string; broker_first_name: string; broker_last_name: string; broker_email: string; signature_on_file: boolean }>(
+        `SELECT surplus_license_number, broker_first_name, broker_last_name, broker_email, signature_on_file FROM surplus_licenses
+         WHERE agency_id = $1 AND surplus_lines_state = $2 ORDER BY updated_at DESC LIMIT 1`,
+        [quote.agency_id, notice.risk_state],
+      )
+      : [];
+    const [user] = await db.query<{ first_name: string }>('SELECT first_name FROM users WHERE id = $1', [caller.userId]);
+    const needed = needsSurplusNotice(notice);
+    return {
+      ...toQuote(quote),
+      heading: `Quote ${quote.quote_number} for ${quote.company_name}`,
+      welcome: `Welcome, ${user?.first_name ?? ''}`.trim(),
+      state: notice.risk_state,
+      noticeState: needed ? notice.risk_state : null,
+      needsNotice: needed,
+      mgaFee: money(quote.mga_fee),
+      brokerFee: money(quote.broker_fee),
+      surplusLineTax: money(quote.surplus_line_tax),
+      surplusStampingFee: money(quote.surplus_stamping_fee),
+      finalPremium: money(quote.total_premium),
+      surplusCompliance: quote.agency_name,
+      surplusLicense: license
+        ? { number: license.surplus_license_number, brokerName: `${license.broker_first_name} ${license.broker_last_name}`, brokerEmail: license.broker_email, signatureOnFile: license.signature_on_file }
+        : null,
+      surplusNoticeAttested: notice.surplus_notice_attested_at !== null,
+      attestedAt: notice.surplus_notice_attested_at ? new Date(notice.surplus_notice_attested_at).toISOString() : null,
+      attestedBy: notice.surplus_notice_broker ? `${notice.surplus_notice_broker.firstName} ${notice.surplus_notice_broker.lastName}` : null,
+    };
+  }
+
+  return {
+    async getSurplusNotice(request) {
+      return noticeOf(callerOf(request), request.params.id);
+    },
+
+    async attestSurplusNotice(request) {
+      const caller = callerOf(request);
+      const { id } = request.params;
+      // Only its check matters: the form refuses anything but the ticked box.
+      checkedBodyOf(request);
+      await db.transaction(async (tx) => {
+        const quote = await visibleQuote(caller, id, tx, true);
+        const notice = await noticeColumns(tx, quote.id);
+        if (!needsSurplusNotice(notice)) throw new HttpError(409, SURPLUS_NOTICE_TEXTS.notNeeded);
+        if (notice.surplus_notice_attested_at) throw new HttpError(409, SURPLUS_NOTICE_TEXTS.alreadyAttested);
+        const [broker] = await tx.query<{ first_name: string; last_name: string; email: string; license: string | null }>(
+          `SELECT u.first_name, u.last_name, u.email,
+             (SELECT l.surplus_license_number FROM surplus_licenses l WHERE l.agency_id = $2 AND l.surplus_lines_state = $3 ORDER BY l.updated_at DESC LIMIT 1) AS license
+           FROM users u WHERE u.id = $1`,
+          [caller.userId, quote.agency_id, notice.risk_state],
+        );
+        const attestedBy = { firstName: broker!.first_name, lastName: broker!.last_name, email: broker!.email, licenseNumber: broker!.license, state: notice.risk_state! };
+        await moveQuote(tx, clock, { caller, address: request.ip }, quote, 'attestSurplusNotice', {
+          update: { surplus_notice_attested_at: clock.now(), surplus_notice_attested_by: caller.userId, surplus_notice_broker: attestedBy },
+          detail: { state: notice.risk_state, broker: attestedBy.email, licenseNumber: attestedBy.licenseNumber },
+        });
+      });
+      return { quote: await noticeOf(caller, id), message: SURPLUS_NOTICE_TEXTS.attested };
+    },
+  };
+};
