@@ -6933,10 +6933,14 @@ export interface components {
             } | null;
         };
         PolicyDetail: components["schemas"]["Policy"] & {
+            /** @description The product's name in the edition */
+            productName?: string;
             surplusLineTax?: string;
             surplusStampingFee?: string;
             brokerFee?: string;
             mgaFee?: string;
+            /** @description The UK insurance premium tax in the total */
+            premiumTax?: string;
             /** @description The agency's commission as a fraction */
             commissionRate?: number;
             events: components["schemas"]["PolicyEvent"][];

@@ -63,6 +63,10 @@ export async function seedDemoPolicies(tx: Queryable, clock: Clock): Promise<voi
      WHERE q.status = 'BOUND' AND q.binder_number IS NULL
      ORDER BY e.at, q.id`,
   );
+  // Cancellations are the provider's: the demo underwriter makes them.
+  const [underwriter] = await tx.query<{ id: string }>(`SELECT u.id FROM users u JOIN accounts a ON a.id = u.account_id
+    WHERE a.account_type = 'COWBELL' AND u.role_id = 'provider-underwriter' ORDER BY u.email LIMIT 1`);
+  const staff = underwriter?.id ?? null;
   let index = 0;
   for (const quote of quotes) {
     index += 1;
@@ -93,16 +97,16 @@ export async function seedDemoPolicies(tx: Queryable, clock: Clock): Promise<voi
     if (status === 'ACTIVE' && index % 9 === 4) {
       const date = addDays(quote.effective_date, Math.min(60, Math.max(1, Math.floor((Date.parse(today) - Date.parse(quote.effective_date)) / DAY_MS) - 1)));
       cancellation = { date, reason: 'Insured sold the business; the buyer carries its own cyber cover.', returned: proRataReturnPremium(quote.premium, { effectiveDate: quote.effective_date, endDate: quote.end_date }, date) };
-      events.push({ from: status, to: 'CANCELLED', action: 'cancel', at: new Date(`${date}T15:00:00Z`), user: null, detail: { cancellationDate: date, returnPremium: cancellation.returned } });
+      events.push({ from: status, to: 'CANCELLED', action: 'cancel', at: new Date(`${date}T15:00:00Z`), user: staff, detail: { cancellationDate: date, returnPremium: cancellation.returned } });
       status = 'CANCELLED';
     } else if (status === 'ACTIVE' && index % 9 === 7) {
       const date = addDays(today, 21) < quote.end_date ? addDays(today, 21) : quote.end_date;
       cancellation = { date, reason: 'Non-payment of premium after notice.', returned: proRataReturnPremium(quote.premium, { effectiveDate: quote.effective_date, endDate: quote.end_date }, date) };
-      events.push({ from: status, to: 'CANCEL PENDING', action: 'cancel', at: new Date(now.getTime() - 2 * DAY_MS), user: null, detail: { cancellationDate: date, returnPremium: cancellation.returned } });
+      events.push({ from: status, to: 'CANCEL PENDING', action: 'cancel', at: new Date(now.getTime() - 2 * DAY_MS), user: staff, detail: { cancellationDate: date, returnPremium: cancellation.returned } });
       status = 'CANCEL PENDING';
     } else if (status === 'ISSUED' && index % 7 === 2) {
       cancellation = { date: quote.effective_date, reason: 'Bound in error: the insured renewed with its incumbent carrier.', returned: flatCancelReturnPremium(quote.premium) };
-      events.push({ from: status, to: 'FLAT CANCELLED', action: 'flatCancel', at: new Date(issueAt.getTime() + DAY_MS), user: null, detail: { returnPremium: cancellation.returned } });
+      events.push({ from: status, to: 'FLAT CANCELLED', action: 'flatCancel', at: new Date(issueAt.getTime() + DAY_MS), user: staff, detail: { returnPremium: cancellation.returned } });
       status = 'FLAT CANCELLED';
     } else if (index % 8 === 3) {
       description = 'Check In Mail';

@@ -148,9 +148,9 @@ describe('binding a quote', () => {
 
 describe('issuing the policy', () => {
   it.each([
-    { edition: 'us', caller: 'agent', quote: 'usQuote', host: undefined, company: 'Juniper Ridge Clinics LLC', money: /\$[\d,]+\.\d{2}/, to: 'priya.raman@juniperridge.example' },
-    { edition: 'uk', caller: 'broker', quote: 'ukQuote', host: UK, company: 'Harbourside Dental Ltd', money: /£[\d,]+\.\d{2}/, to: 'oliver@harbourside.example' },
-  ])('$edition: the binder is issued as a policy with its number; the insured is told; the declarations print', async ({ caller, quote, host, company, money, to }) => {
+    { edition: 'us', caller: 'agent', quote: 'usQuote', host: undefined, company: 'Juniper Ridge Clinics LLC', money: /\$[\d,]+\.\d{2}/, to: 'priya.raman@juniperridge.example', productName: 'Prime 250', taxed: false },
+    { edition: 'uk', caller: 'broker', quote: 'ukQuote', host: UK, company: 'Harbourside Dental Ltd', money: /£[\d,]+\.\d{2}/, to: 'oliver@harbourside.example', productName: 'Prime One', taxed: true },
+  ])('$edition: the binder is issued as a policy with its number; the insured is told; the declarations print', async ({ caller, quote, host, company, money, to, productName, taxed }) => {
     const issued = await call(caller, 'POST', `/api/policy/v1/generate/${ids[quote]}`, undefined, host);
     expect(issued.statusCode, issued.body).toBe(200);
     const policy = issued.json().policy as Json;
@@ -158,6 +158,9 @@ describe('issuing the policy', () => {
     // Effective in 14 days: ISSUED until then.
     expect(policy).toMatchObject({ status: 'ISSUED', companyName: company, policyNumber: expect.stringMatching(/^P-2026-\d{6}$/), isOpenForRenewal: false });
     expect(policy.events).toEqual([expect.objectContaining({ action: 'issue', fromStatus: null, toStatus: 'ISSUED' })]);
+    // The product by its name, and the UK's insurance premium tax inside the total.
+    expect(policy.productName).toBe(productName);
+    expect(Number(policy.premiumTax) > 0).toBe(taxed);
     ids[`${quote}Policy`] = policy.id;
     const quoteAfter = (await call(caller, 'GET', `/api/quote/v1/${ids[quote]}`, undefined, host)).json() as Json;
     expect(quoteAfter).toMatchObject({ status: 'ISSUED', policyId: policy.id });

@@ -65,13 +65,16 @@ export const handlers: HandlerModule = (services) => {
 
   async function policyDetail(caller: Caller, id: string) {
     const row = await visiblePolicy(caller, id);
+    const rater = await publishedRater(definitions, row.edition);
     return {
       ...toPolicy(row),
+      productName: rater.allProducts.get(row.product)?.title ?? row.product,
       agencyName: row.agency_name,
       surplusLineTax: Number(row.surplus_line_tax).toFixed(2),
       surplusStampingFee: Number(row.surplus_stamping_fee).toFixed(2),
       brokerFee: Number(row.broker_fee).toFixed(2),
       mgaFee: Number(row.mga_fee).toFixed(2),
+      premiumTax: Number(row.premium_tax).toFixed(2),
       commissionRate: Number(row.commission_rate),
       events: await policyEvents(db, row.id),
       certificates: await policyCertificates(db, row.id),
