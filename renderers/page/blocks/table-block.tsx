@@ -16,7 +16,7 @@ import { operationQuery } from '../table-query.ts';
 import { useStable } from '../../definitions/use-stable.ts';
 import { useActionRunner } from '../use-action-runner.tsx';
 import { useServerRows } from '../use-server-rows.ts';
-import { usePageChanges } from '../page-changes.ts';
+import { announcePageChange, usePageChanges } from '../page-changes.ts';
 import { ToolbarAction } from './toolbar-action.tsx';
 import { UnavailableTable } from './unavailable-table.tsx';
 
@@ -135,13 +135,25 @@ function pageSizeOf(block: TableBlock, table: TableDefinition): Partial<TableDef
   return { defaultPageSize: block.pageSize, pageSizes: sizes };
 }
 
-/** Rows the page already holds (`rows`: a list the record carries), shown through the table's columns. */
+/**
+ * Rows the page already holds (`rows`: a list the record carries), shown through the table's columns, with the
+ * table's row actions (a certificate downloaded again). A change made by one announces itself, so the detail
+ * block reads its record, and with it these rows, again.
+ */
 function RecordRowsTable({ block, table, scope, showTitle }: { block: TableBlock; table: TableDefinition; scope: PageScope; showTitle?: boolean }) {
-  const { edition, lists } = usePageContext();
+  const { edition, lists, permissions, form } = usePageContext();
   const rows = useMemo(() => {
     const value = block.rows === undefined ? [] : evaluateLogic(block.rows, scope as unknown as Record<string, unknown>);
     return (Array.isArray(value) ? value : []) as Row[];
   }, [block.rows, scope]);
+  const onChanged = useCallback((delayMs: number) => window.setTimeout(announcePageChange, delayMs), []);
+  const runner = useActionRunner({ rowKey: table.rowKey, scope, onChanged });
+  const formOf = useCallback((action: PageAction) => (action.dialog ? form(action.dialog) : undefined), [form]);
+  const rowActions = useMemo(
+    () => (table.rowActions ?? []).filter((action) => actionOffered(action, 'row', formOf(action), permissions)),
+    [table.rowActions, formOf, permissions],
+  );
+  const shown = useMemo(() => ({ ...table, rowActions }), [table, rowActions]);
   return (
     <Stack gap="3" data-testid={`block-table-${table.id}`}>
       {showTitle && (
@@ -149,7 +161,14 @@ function RecordRowsTable({ block, table, scope, showTitle }: { block: TableBlock
           {table.title ?? table.id}
         </Heading>
       )}
-      <DefinitionTable definition={table} rows={rows} edition={edition} lists={lists} />
+      <DefinitionTable
+        definition={shown}
+        rows={rows}
+        edition={edition}
+        lists={lists}
+        onRowAction={rowActions.length > 0 ? (action, row) => runner.start(action, { row }) : undefined}
+      />
+      {runner.element}
     </Stack>
   );
 }

@@ -1,0 +1,197 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test, type Page } from '@playwright/test';
+import { PDFParse } from 'pdf-parse';
+import { callApi } from './support/call-api.ts';
+import { E2E_ORIGIN, E2E_UK_ORIGIN } from './support/origin.ts';
+import { dismissToasts, signInOnOrigin } from './support/sign-in.ts';
+
+/**
+ * Binding and policies against the real server in Chromium: an agent (a broker in the UK) binds a Ready
+ * quote from its page with the policy holder contact, issues the policy from the binder and lands on the
+ * policy page, downloads the declarations (a real PDF naming the policy), marks the policy Check In Mail and
+ * finds it on the Policies page; provider staff cancel it on a later day (Cancel Pending) with the pro-rata
+ * return premium shown, and undo the cancellation.
+ */
+interface Case {
+  edition: 'us' | 'uk';
+  origin: string;
+  agent: string;
+  product: string;
+  deductible: number;
+  phone: string;
+  money: RegExp;
+}
+
+const CASES: Case[] = [
+  { edition: 'us', origin: E2E_ORIGIN, agent: 'agent@agency.example', product: 'P250', deductible: 25000, phone: '3035550164', money: /\$[\d,]+\.\d{2}/ },
+  { edition: 'uk', origin: E2E_UK_ORIGIN, agent: 'broker@brokerage.example', product: 'P_ONE', deductible: 2500, phone: '02079460321', money: /£[\d,]+\.\d{2}/ },
+];
+
+/** A Ready quote of one of the agent's clients, made through the API (a quote the rater refers is passed over). */
+async function readyQuote(page: Page, { product, deductible }: Case): Promise<{ id: string; quoteNumber: string; companyName: string }> {
+  const accounts = await callApi<{ content: Array<{ id: string }> }>(page, 'GET', '/api/account/v1/accounts?size=100');
+  const effectiveDate = new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10);
+  for (const { id } of accounts.data.content) {
+    const account = await callApi<{ canRequestQuote: boolean }>(page, 'GET', `/api/quote/v1/account/${id}`);
+    if (!account.data.canRequestQuote) continue;
+    const created = await callApi<{ id: string; quoteNumber: string; companyName: string; status: string }>(page, 'POST', '/api/quote/v1/create', {
+      accountId: id, product, preset: 'POPULAR', effectiveDate, aggLimit: 1_000_000, deductible, waitingPeriod: 12, retroActivePeriod: -1, coverages: {},
+    });
+    expect(created.status, JSON.stringify(created.data)).toBe(201);
+    if (created.data.status === 'READY') return created.data;
+  }
+  throw new Error('No client account of the agent gives a Ready quote');
+}
+
+async function pdfTextOf(page: Page, click: () => Promise<void>): Promise<{ name: string; text: string }> {
+  const download = page.waitForEvent('download');
+  await click();
+  const file = await download;
+  const data = await readFile((await file.path())!);
+  return { name: file.suggestedFilename(), text: (await new PDFParse({ data: new Uint8Array(data) }).getText()).text };
+}
+
+for (const edition of CASES) {
+  test.describe.configure({ timeout: 150_000 });
+
+  test(`${edition.edition}: an agent binds a Ready quote, issues the policy, downloads it, marks it Check In Mail; provider staff cancel and undo`, async ({ page, browser }) => {
+    const { origin, agent } = edition;
+    await signInOnOrigin(page, origin, agent);
+    const quote = await readyQuote(page, edition);
+    await page.goto(`${origin}/agency/quotes/${quote.id}`);
+
+    // Bind: the policy holder contact is checked in the dialog before anything is sent.
+    await page.getByRole('button', { name: 'Bind Quote' }).click();
+    const bind = page.getByRole('dialog', { name: 'Bind Quote' });
+    await bind.getByRole('textbox', { name: 'Policy Holder First Name' }).fill('Priya');
+    await bind.getByRole('textbox', { name: 'Policy Holder Last Name' }).fill('Raman');
+    await bind.getByRole('textbox', { name: 'Policy Holder Email' }).fill('priya@');
+    await bind.getByRole('textbox', { name: 'Policy Holder Phone Number' }).fill(edition.phone);
+    await bind.getByRole('button', { name: 'Bind Quote' }).click();
+    await expect(bind.getByText('Please enter a valid Email Address')).toBeVisible();
+    await bind.getByRole('textbox', { name: 'Policy Holder Email' }).fill('priya.raman@client.example');
+    await bind.getByRole('button', { name: 'Bind Quote' }).click();
+    await expect(page.getByText('Quote bound. The binder is ready.', { exact: true })).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Binder Number' })).toHaveValue(/^B-\d{4}-\d{6}$/);
+    await dismissToasts(page);
+
+    // Issue: a confirmation, then the policy page.
+    await page.getByRole('button', { name: 'Issue Policy' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Issue Policy' }).click();
+    await expect(page).toHaveURL(/\/agency\/policies\/[0-9a-f-]{36}$/);
+    const heading = page.getByTestId('detail-heading');
+    await expect(heading).toHaveText(new RegExp(`^Policy P-\\d{4}-\\d{6} - ${quote.companyName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
+    const policyNumber = (await heading.textContent())!.match(/P-\d{4}-\d{6}/)![0];
+    await expect(page.getByText(`Policy ${policyNumber} issued`, { exact: true })).toBeVisible();
+    await dismissToasts(page);
+    const policyUrl = page.url();
+
+    const pdf = await pdfTextOf(page, () => page.getByRole('button', { name: 'Download Policy' }).click());
+    expect(pdf.name).toBe(`${quote.companyName.replace(/[^A-Za-z0-9]+/g, '_')}_${policyNumber}_Policy.pdf`);
+    expect(pdf.text).toContain('Policy Declarations');
+    expect(pdf.text).toContain(policyNumber);
+    expect(pdf.text).toMatch(edition.money);
+
+    // A certificate naming a holder: the holder form's message, the confirmation, then its PDF from the list.
+    await page.getByRole('button', { name: 'Certificate Holder' }).click();
+    const holder = page.getByRole('dialog', { name: 'Certificate Holder' });
+    await holder.getByRole('textbox', { name: 'Address', exact: true }).fill('200 Lake Street');
+    await holder.getByRole('button', { name: 'Email Certificate' }).click();
+    await expect(holder.getByText('Please enter a Orginization.')).toBeVisible();
+    await holder.getByRole('textbox', { name: /Name$/ }).fill('Lakeview Property Management LLC');
+    await holder.getByRole('textbox', { name: edition.edition === 'us' ? 'City' : 'Town/City' }).fill(edition.edition === 'us' ? 'Denver' : 'Manchester');
+    if (edition.edition === 'us') {
+      await holder.getByRole('combobox', { name: 'State', exact: true }).fill('Colorado');
+      await page.keyboard.press('Enter');
+    }
+    await holder.getByRole('textbox', { name: edition.edition === 'us' ? 'Zip Code' : 'Postcode', exact: true }).fill(edition.edition === 'us' ? '80202' : 'M1 4BT');
+    await holder.getByRole('button', { name: 'Email Certificate' }).click();
+    await expect(page.getByText('Policy certificate successfully generated', { exact: true })).toBeVisible();
+    const certificates = page.getByRole('table', { name: 'Certificates' });
+    await certificates.getByRole('row').filter({ hasText: 'Lakeview Property Management LLC' }).getByRole('button', { name: 'Row actions' }).click();
+    const certificate = await pdfTextOf(page, () => page.getByRole('menuitem', { name: 'Download' }).click());
+    expect(certificate.text).toContain('Certificate of Insurance');
+    expect(certificate.text).toContain('Lakeview Property Management LLC');
+    await dismissToasts(page);
+
+    await page.getByRole('button', { name: 'Check In Mail' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Mark' }).click();
+    await expect(page.getByText(`Policy ${policyNumber} was marked as Check In Mail`, { exact: true })).toBeVisible();
+    // The agent may ask for a cancellation, not make one.
+    await expect(page.getByRole('button', { name: 'Request Cancellation' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Cancel Policy' })).toHaveCount(0);
+
+    await page.goto(`${origin}/agency/policies`);
+    await page.getByRole('searchbox').fill(policyNumber);
+    await expect(page.getByRole('row').filter({ hasText: policyNumber })).toBeVisible();
+
+    // Provider staff cancel on a later day: Cancel Pending with the return premium; then undo.
+    const staff = await browser.newPage();
+    await signInOnOrigin(staff, origin, 'admin@provider.example');
+    await staff.goto(policyUrl.replace('/agency/', '/admin/'));
+    await staff.getByRole('button', { name: 'Cancel Policy' }).click();
+    const cancel = staff.getByRole('dialog', { name: 'Cancel Policy' });
+    const day = new Date(Date.now() + 60 * 86_400_000).toISOString().slice(0, 10);
+    await cancel.getByLabel('Cancellation Date').fill(day);
+    await cancel.getByRole('textbox', { name: 'Reason' }).fill('Business sold');
+    await cancel.getByRole('button', { name: 'Cancel Policy' }).click();
+    await expect(staff.getByText(new RegExp(`^Policy ${policyNumber} will be cancelled on `))).toBeVisible();
+    await expect(staff.getByText('Return Premium')).toBeVisible();
+    await expect(staff.getByText('Cancel Pending').first()).toBeVisible();
+    await dismissToasts(staff);
+    await staff.getByRole('button', { name: 'Undo Cancellation' }).click();
+    await staff.getByRole('alertdialog').getByRole('button', { name: 'Undo Cancellation' }).click();
+    await expect(staff.getByText(`Cancellation of policy ${policyNumber} undone`, { exact: true })).toBeVisible();
+    await expect(staff.getByText('Return Premium')).toHaveCount(0);
+    await staff.close();
+  });
+}
+
+test('us: a surplus lines broker attests the Louisiana notice; then the quote binds', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signInOnOrigin(page, E2E_ORIGIN, 'agent@agency.example');
+  // A client of the agency in New Orleans (the demo book has some), quoted as surplus lines.
+  const accounts = await callApi<{ content: Array<{ id: string }> }>(page, 'GET', '/api/account/v1/accounts?size=100&search=New%20Orleans');
+  const effectiveDate = new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10);
+  let quote: { id: string; quoteNumber: string; companyName: string } | undefined;
+  for (const { id } of accounts.data.content) {
+    const account = await callApi<{ canRequestQuote: boolean }>(page, 'GET', `/api/quote/v1/account/${id}`);
+    if (!account.data.canRequestQuote) continue;
+    const created = await callApi<{ id: string; quoteNumber: string; companyName: string; status: string }>(page, 'POST', '/api/quote/v1/create', {
+      accountId: id, product: 'P250', preset: 'POPULAR', effectiveDate, aggLimit: 1_000_000, deductible: 25000, waitingPeriod: 12, retroActivePeriod: -1, coverages: {}, isSurplus: true,
+    });
+    if (created.status === 201 && created.data.status === 'READY') {
+      quote = created.data;
+      break;
+    }
+  }
+  expect(quote, 'a Ready surplus quote for a New Orleans client').toBeDefined();
+  const notice = await callApi<{ noticeState: string | null }>(page, 'GET', `/api/quote/v1/${quote!.id}/surplus-notice`);
+  expect(notice.data.noticeState).toBe('LA');
+
+  // The spec's route leads to the page of the agency area.
+  await page.goto(`${E2E_ORIGIN}/quote/${quote!.id}/attest-surplus-notice`);
+  await expect(page).toHaveURL(new RegExp(`/agency/quotes/${quote!.id}/surplus-notice$`));
+  await expect(page.getByTestId('detail-heading')).toHaveText(`Quote ${quote!.quoteNumber} for ${quote!.companyName}`);
+  await expect(page.getByTestId('detail-notice').filter({ hasText: 'LOUISIANA SURPLUS LINES NOTICE' })).toBeVisible();
+  await expect(page.getByText('Surplus Compliance By')).toBeVisible();
+  // Binding waits for the attestation.
+  const early = await callApi<{ message: string }>(page, 'PUT', `/api/quote/v1/${quote!.id}/bind`, {
+    customerFirstName: 'Remy', customerLastName: 'Broussard', customerEmail: 'remy@client.example', customerPhone: '5045550142',
+  });
+  expect(early.status).toBe(409);
+  expect(early.data.message).toBe('The Louisiana surplus lines notice must be attested before this quote is bound.');
+
+  await page.getByRole('button', { name: 'Attest Notice' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Surplus Lines Notice' });
+  await expect(dialog.getByRole('button', { name: 'Attest' })).toBeDisabled();
+  await dialog.getByText(/^I attest that the surplus lines notice above/).click();
+  await dialog.getByRole('button', { name: 'Attest' }).click();
+  await expect(page.getByTestId('blocking-overlay')).toContainText('You can now log in to the console and bind the quote.');
+
+  const bound = await callApi<{ quote: { status: string } }>(page, 'PUT', `/api/quote/v1/${quote!.id}/bind`, {
+    customerFirstName: 'Remy', customerLastName: 'Broussard', customerEmail: 'remy@client.example', customerPhone: '5045550142',
+  });
+  expect(bound.status).toBe(200);
+  expect(bound.data.quote.status).toBe('BOUND');
+});
