@@ -11,6 +11,7 @@ import { seedDemoUsers } from './demo-users.ts';
 import { seedDemoBook } from './demo-book.ts';
 import { seedDemoSentQuote } from './demo-sent-quote.ts';
 import { seedDemoPolicies } from './demo-policies.ts';
+import { seedDemoSurplusQuote } from './demo-surplus-quote.ts';
 
 /**
  * Records that make the demo world look like a working agency: client accounts under the US agency and
@@ -163,6 +164,7 @@ export async function seedDemoRecords(tx: Queryable, clock: Clock): Promise<void
   await seedDemoBook(tx, clock);
   await seedDemoPolicies(tx, clock);
   await seedDemoSentQuote(tx, clock);
+  await seedDemoSurplusQuote(tx, clock);
 }
 
 async function nextClaimNumber(tx: Queryable, at: Date): Promise<string> {

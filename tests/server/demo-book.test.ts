@@ -187,6 +187,17 @@ describe('the demo book', () => {
     expect(ends).toEqual([...ends].sort());
   }, 30_000);
 
+  it('leads the demo surplus notice link to a Ready surplus quote in Louisiana, rated as surplus', async () => {
+    const [workflow] = await t.db.query<{ redirect_url: string }>(`SELECT redirect_url FROM workflows WHERE flow = 'SURPLUS_NOTICE'`);
+    const quoteId = /^\/quote\/([0-9a-f-]{36})\/attest-surplus-notice$/.exec(workflow!.redirect_url)?.[1];
+    expect(quoteId, workflow!.redirect_url).toBeDefined();
+    const [quote] = await t.db.query<{ status: string; is_surplus: boolean; risk_state: string; surplus_line_tax: string }>(
+      'SELECT status, is_surplus, risk_state, surplus_line_tax::text AS surplus_line_tax FROM quotes WHERE id = $1', [quoteId],
+    );
+    expect(quote).toMatchObject({ status: 'READY', is_surplus: true, risk_state: 'LA' });
+    expect(Number(quote!.surplus_line_tax)).toBeGreaterThan(0);
+  });
+
   it('is the same on every run with the same clock', async () => {
     const first = await digestOf(t);
     const again = await seeded();
