@@ -7488,6 +7488,8 @@ export interface components {
             /** @description 'Quote {number} for {company}' */
             heading: string;
             welcome?: string;
+            /** Format: date */
+            createdOn?: string;
             state?: string | null;
             /**
              * @description The state whose notice applies
@@ -7511,6 +7513,8 @@ export interface components {
             surplusNoticeAttested: boolean;
             /** Format: date-time */
             attestedAt?: string | null;
+            /** Format: date */
+            attestedOn?: string | null;
             attestedBy?: string | null;
         };
         /** @description The tag form's data (definitions/forms/tag.json); its rules and messages come from the definition. */

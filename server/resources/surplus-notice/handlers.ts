@@ -56,6 +56,7 @@ export const handlers: HandlerModule = (services) => {
       ...toQuote(quote),
       heading: `Quote ${quote.quote_number} for ${quote.company_name}`,
       welcome: `Welcome, ${user?.first_name ?? ''}`.trim(),
+      createdOn: new Date(quote.created_at).toISOString().slice(0, 10),
       state: notice.risk_state,
       noticeState: needed ? notice.risk_state : null,
       needsNotice: needed,
@@ -70,6 +71,7 @@ export const handlers: HandlerModule = (services) => {
         : null,
       surplusNoticeAttested: notice.surplus_notice_attested_at !== null,
       attestedAt: notice.surplus_notice_attested_at ? new Date(notice.surplus_notice_attested_at).toISOString() : null,
+      attestedOn: notice.surplus_notice_attested_at ? new Date(notice.surplus_notice_attested_at).toISOString().slice(0, 10) : null,
       attestedBy: notice.surplus_notice_broker ? `${notice.surplus_notice_broker.firstName} ${notice.surplus_notice_broker.lastName}` : null,
     };
   }
