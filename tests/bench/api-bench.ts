@@ -1,6 +1,7 @@
 /**
  * `npm run bench:api`: loads the running server from a second process over loopback and prints
- * requests per second and p50/p99 latency for sign-in, token refresh and the current user, on PGlite
+ * requests per second and p50/p99 latency for sign-in, token refresh, the current user, the agency's
+ * policies tab and a policy's page (over the demo book of a development start), on PGlite
  * and on PostgreSQL (when DATABASE_URL is set, else postgres://postgres@127.0.0.1:5432/test if it
  * answers). The console-version call, which touches no database, is measured in the same run as the
  * baseline: the server's floor on this machine. A measurement, not a test: it never fails on figures.
@@ -117,6 +118,26 @@ async function runAll(label: string): Promise<Result[]> {
       const response = await fetch(`${BASE}/api/auth/v1/me`, { headers: { authorization: `Bearer ${token}` } });
       await response.arrayBuffer();
       return [response.ok, token];
+    }),
+  );
+  // The policies of the demo book: the agency dashboard's policies tab (20 by end date) and a policy's page.
+  const agentToken = async () => (await signIn('agent@agency.example')).accessToken;
+  results.push(
+    await load('policies tab (agency, 20 by end date)', CONCURRENCY, agentToken, async (token) => {
+      const response = await fetch(`${BASE}/api/policy/v1/search?size=20`, { headers: { authorization: `Bearer ${token}` } });
+      await response.arrayBuffer();
+      return [response.ok, token];
+    }),
+  );
+  results.push(
+    await load('policy page (terms, history, actions)', CONCURRENCY, async () => {
+      const token = await agentToken();
+      const page = (await (await fetch(`${BASE}/api/policy/v1/search?size=1`, { headers: { authorization: `Bearer ${token}` } })).json()) as { content: Array<{ id: string }> };
+      return { token, id: page.content[0]?.id ?? 'missing' };
+    }, async (state) => {
+      const response = await fetch(`${BASE}/api/policy/v1/${state.id}`, { headers: { authorization: `Bearer ${state.token}` } });
+      await response.arrayBuffer();
+      return [response.ok, state];
     }),
   );
   print(label, results);
