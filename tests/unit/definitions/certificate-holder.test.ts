@@ -26,10 +26,10 @@ describe('certificate-holder form', () => {
     expect(runtimeFor('certificate-holder').update({ id: 'p-9', policyId: 'p-1' }).data.policyId).toBe('p-1');
   });
 
-  it('accepts its sample and binds createPolicyCertificate', () => {
+  it('accepts its sample and binds emailPolicyCertificate', () => {
     const form = registry.resolve<FormDefinition>('certificate-holder', 'us');
     expect(runtimeFor('certificate-holder').update(form.sample!).valid).toBe(true);
-    expect(form.binding?.submit).toBe('createPolicyCertificate');
+    expect(form.binding?.submit).toBe('emailPolicyCertificate');
   });
 
   it('has no state in the UK and checks the Postcode', () => {

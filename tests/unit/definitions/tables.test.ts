@@ -123,13 +123,14 @@ describe('dashboard and administration tables', () => {
     expect(rows.filter((row) => matchesSearch(row, definition, 'brightline')).map((row) => row.companyName)).toEqual(['Brightline Dental Group']);
   });
 
-  it('filters binders by paid/unpaid and bound, rescinded or binder expired', () => {
+  it('filters binders by bound, rescinded or binder expired (paid/unpaid comes with billing)', () => {
     const definition = table('agency-binders');
+    expect(definition.filters!.map((filter) => filter.id)).toEqual(['status']);
     const statusFilter = definition.filters!.find((filter) => filter.id === 'status')!;
     expect(statusFilter.options?.map((option) => option.label)).toEqual(['Bound', 'Rescinded', 'Binder Expired']);
-    const unpaid = definition.sample!.filter((row) => matchesFilters(row, definition.filters!, { paid: false }));
-    expect(unpaid.length).toBeGreaterThan(0);
-    expect(unpaid.every((row) => row.isPaid === false)).toBe(true);
+    const expired = definition.sample!.filter((row) => matchesFilters(row, definition.filters!, { status: ['BINDER EXPIRED'] }));
+    expect(expired.length).toBeGreaterThan(0);
+    expect(expired.every((row) => row.status === 'BINDER EXPIRED')).toBe(true);
   });
 
   it('filters policies by open for renewal, status, cancellations and inactive', () => {
