@@ -11,6 +11,7 @@ import type { Caller } from '../../services.ts';
 import { QUOTABLE_STATUSES, setAccountStatus, type AccountStatus } from '../accounts/account-status.ts';
 import { moveQuote } from '../quotes/quote-changes.ts';
 import { quoteDetail } from '../quotes/quote-detail.ts';
+import { QUOTE_TEXTS } from '../quotes/quote-texts.ts';
 import { publishedRater, rateOrRefuse, ratingInputOf, type QuoteRequestBody } from '../quotes/quote-rating.ts';
 import { findQuotableAccount } from '../quotes/account-risk.ts';
 import { insertQuote } from '../quotes/quote-store.ts';
@@ -436,7 +437,7 @@ export const handlers: HandlerModule = (services) => {
         if (open) throw new HttpError(409, POLICY_TEXTS.renewalInProgress(open.quote_number));
         const account = await findQuotableAccount(tx, caller, policy.account_id);
         if (!account) throw notFound(POLICY_TEXTS.notFound);
-        if (!QUOTABLE_STATUSES.has(account.status as AccountStatus)) throw new HttpError(409, 'Account is not eligible to Request Quote');
+        if (!QUOTABLE_STATUSES.has(account.status as AccountStatus)) throw new HttpError(409, QUOTE_TEXTS.notEligible);
         const [source] = await tx.query<{ request_data: QuoteRequestBody }>('SELECT request_data FROM quotes WHERE id = $1', [policy.quote_id]);
         // The same cover for the next period, priced by the rater in force for it.
         const body: QuoteRequestBody = { ...source!.request_data, effectiveDate: policy.end_date, endDate: addYears(policy.end_date, 1), submissionId: undefined };

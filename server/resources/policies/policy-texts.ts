@@ -7,8 +7,6 @@ export const POLICY_TEXTS = {
   rescinded: 'Binder rescinded',
   issued: (number: string) => `Policy ${number} issued`,
   binderExpired: 'This binder has expired: bind the quote again or ask your underwriter.',
-  /** Spec 002 section 8 'Policy generation' (from a binder). */
-  issueFailed: 'Something went wrong while submitting for policy generation.',
   cancelled: (number: string) => `Policy ${number} cancelled`,
   cancelPending: (number: string, day: string) => `Policy ${number} will be cancelled on ${day}`,
   flatCancelled: (number: string) => `Policy ${number} flat cancelled`,
