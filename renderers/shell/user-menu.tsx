@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Avatar, Box, Button, Menu, Portal, Text } from '@chakra-ui/react';
 import { useNavigate } from 'react-router';
 import type { components } from '../../api/schema.d.ts';
@@ -31,15 +31,20 @@ export function UserMenu({ user, accountLabel, profilePath }: { user: CurrentUse
   const navigate = useNavigate();
   const [others, setOthers] = useState<AccountSummary[]>([]);
   const picture = usePictureSrc(user.avatarUrl);
-  // The accounts to switch to, read when the menu opens (the list rarely changes).
-  const loadAccounts = () => {
+  // The accounts to switch to are read once with the shell, not when the menu opens: a list arriving while the
+  // menu is open would move Sign out under the pointer.
+  useEffect(() => {
+    let live = true;
     api
       .GET('/api/auth/v1/my-accounts')
-      .then(({ data }) => setOthers((data?.content ?? []).filter((account) => account.id !== user.account.id)))
-      .catch(() => setOthers([]));
-  };
+      .then(({ data }) => live && setOthers((data?.content ?? []).filter((account) => account.id !== user.account.id)))
+      .catch(() => live && setOthers([]));
+    return () => {
+      live = false;
+    };
+  }, [user.account.id]);
   return (
-    <Menu.Root positioning={{ placement: 'bottom-end' }} onOpenChange={(details) => details.open && loadAccounts()}>
+    <Menu.Root positioning={{ placement: 'bottom-end' }}>
       <Menu.Trigger asChild>
         <Button variant="ghost" size="sm" px="2" aria-label={`User menu for ${user.fullName}`} data-testid="user-menu">
           <Avatar.Root size="xs" colorPalette="blue">
