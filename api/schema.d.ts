@@ -3130,6 +3130,120 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/billing/v1/policy/{policyId}/payment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                policyId: string;
+            };
+            cookie?: never;
+        };
+        /** The payment page of a policy: its payment status (Unpaid, Partially Paid, Processed, Paid, Failed), amounts, due date, saved payment methods, bank details for ACH or wire, and its transactions */
+        get: operations["getPolicyPayment"];
+        put?: never;
+        /** Pays what is due with a saved payment method. The idempotency key makes a retry the same payment: it never charges twice */
+        post: operations["payPolicy"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/billing/v1/policy/{policyId}/checkout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                policyId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Opens the processor's hosted payment form for what is due, by credit card or bank account (e-check); the console shows it in a dialog */
+        post: operations["openPaymentCheckout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/billing/v1/checkout/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** Where a hosted payment form stands (open, complete, expired) and the transaction it produced; the payment dialog asks until it is complete */
+        get: operations["getPaymentCheckout"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/billing/v1/transactions/{id}/receipt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** The receipt of a transaction as a PDF */
+        get: operations["downloadPolicyReceipt"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/billing/v1/processor/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The payment processor's events about charges (processing, succeeded, failed). Signed by the processor over the raw body with a timestamp: an unsigned, altered or stale delivery is refused, a replayed one changes nothing */
+        post: operations["receiveProcessorWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dev/payment-processor/checkout/{sessionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        /** The sandbox processor's hosted payment form (development and tests only; 404 in production or with another processor) */
+        get: operations["sandboxCheckoutPage"];
+        put?: never;
+        /** The payer submits the sandbox's hosted form; the card or bank account becomes a token and the session's charge is made */
+        post: operations["sandboxCheckoutSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/v1/pic/initial": {
         parameters: {
             query?: never;
@@ -6788,6 +6902,73 @@ export interface components {
             /** Format: email */
             email: string;
             captcha: components["schemas"]["CaptchaProof"];
+        };
+        PaymentTransaction: {
+            /** Format: uuid */
+            id: string;
+            transactionId: string;
+            invoiceNumber: string;
+            /** Format: uuid */
+            policyId: string;
+            /** @enum {string} */
+            status: "Paid" | "Failed" | "In Process" | "Void";
+            /** Format: date */
+            paymentDate: string;
+            /** @enum {string} */
+            paymentMethod: "Check" | "Credit Card" | "Wire" | "Bank Account" | "Refund/Credit";
+            processorName: string;
+            amountPaid: string;
+            /** @enum {string} */
+            currency: "USD" | "GBP";
+            paymentDesc: string | null;
+            /** @description 'Visa ending 4242' */
+            instrument: string | null;
+            failureReason: string | null;
+            /** Format: date-time */
+            created: string;
+        };
+        PolicyPayment: {
+            /** Format: uuid */
+            policyId: string;
+            policyNumber: string;
+            companyName: string;
+            policyStatus: string;
+            firstName: string;
+            accountName: string;
+            description: string;
+            /** Format: date */
+            dueDate: string;
+            /** @enum {string} */
+            status: "Unpaid" | "Partially Paid" | "Processed" | "Paid" | "Failed";
+            /** @description The policy's status allows paying it online */
+            payable: boolean;
+            /** @enum {string} */
+            currency: "USD" | "GBP";
+            totalPremium: string;
+            amountPaid: string;
+            amountDue: string;
+            hasPayment: boolean;
+            /** @description The caller may pay by card or bank account here (a processor is configured and the role may pay) */
+            onlinePayments: boolean;
+            savedMethods: {
+                /** Format: uuid */
+                id: string;
+                /** @enum {string} */
+                kind: "creditCard" | "bankAccount";
+                label: string;
+            }[];
+            bankDetails: {
+                bank: string;
+                routing: string;
+                account: string;
+                accountName: string;
+                accountType: string;
+                swift: string;
+                phone: string;
+                email: string;
+                address: string;
+            };
+            transactions: components["schemas"]["PaymentTransaction"][];
         };
         PictureUpload: {
             /** @enum {string} */
@@ -14457,6 +14638,339 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+        };
+    };
+    getPolicyPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                policyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The payment record */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PolicyPayment"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    payPolicy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                policyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    paymentMethodId: string;
+                    idempotencyKey: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The transaction recorded (In Process, or Failed when the processor declined at once), with the text to show */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        transaction: components["schemas"]["PaymentTransaction"];
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            /** @description The processor could not be reached; nothing was charged */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No payment processor is configured */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    openPaymentCheckout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                policyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    method: "creditCard" | "bankAccount";
+                };
+            };
+        };
+        responses: {
+            /** @description The hosted form to show */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        checkoutId: string;
+                        url: string;
+                        amount: string;
+                        /** @enum {string} */
+                        currency: "USD" | "GBP";
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            /** @description No payment processor is configured */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPaymentCheckout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The checkout */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        checkoutId: string;
+                        /** @enum {string} */
+                        status: "open" | "complete" | "expired";
+                        transaction: components["schemas"]["PaymentTransaction"] | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description No payment processor is configured */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    downloadPolicyReceipt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The receipt */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    receiveProcessorWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id: string;
+                    type: string;
+                    charge: Record<string, never>;
+                };
+            };
+        };
+        responses: {
+            /** @description Received (duplicate when the event was applied before) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        received: boolean;
+                        duplicate: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    sandboxCheckoutPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The form */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description No such session */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The session is complete or expired */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    sandboxCheckoutSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    name?: string;
+                    number?: string;
+                    expiry?: string;
+                    cvc?: string;
+                    routing?: string;
+                    account?: string;
+                    save?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The outcome page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description No such session */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The session is complete or expired */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The form again with what is wrong */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
         };
     };
     uploadInitialPicture: {

@@ -103,3 +103,32 @@ export const BINDER_VALID_DAYS = 30;
 export const RENEWAL_WINDOW_DAYS = 90;
 /** The agency's commission on premium when its agreement does not say otherwise (a fraction). */
 export const DEFAULT_COMMISSION_RATE = '0.15';
+
+/** Payments (spec 000 policy payment page; spec 002 section 3). */
+/** A processor's webhook signed longer ago (or later) than this is refused: with the event ledger, no replay. */
+export const PAYMENT_WEBHOOK_TOLERANCE_S = 300;
+/** The premium is due this many days after the policy is issued. */
+export const PAYMENT_DUE_DAYS = 30;
+/** The sandbox processor settles a charge (processing to succeeded or failed) after this long. */
+export const SANDBOX_SETTLE_MS = 2 * SECOND;
+/** A hosted payment form left open this long expires. */
+export const SANDBOX_CHECKOUT_TTL_MS = 30 * MINUTE;
+/** Instalment plan (spec 000 section 9): 10 instalments. */
+export const FINANCING_INSTALLMENTS = 10;
+
+/**
+ * Where a payer sends an ACH or wire transfer (spec 002 'Bank details (ACH/wire)'). Illustrative details of
+ * the demo provider, not a real account: a deployment sets its own in this one place.
+ */
+export const PAYEE_BANK_DETAILS = {
+  us: {
+    bank: 'First Meridian Bank (demo)', routing: '110000000', account: '000987654321', accountName: 'Cyber Console Premium Trust Account',
+    accountType: 'Business Checking', swift: 'FMBKUS33', phone: '(303) 555-0100', email: 'billing@cyberconsole.example',
+    address: '1700 Lincoln Street, Denver, CO 80203',
+  },
+  uk: {
+    bank: 'Albion Commercial Bank (demo)', routing: '40-00-00', account: '12345678', accountName: 'Cyber Console Ltd Client Money Account',
+    accountType: 'Client Money (Business Current)', swift: 'ALBNGB2L', phone: '+44 2079 460100', email: 'billing@cyberconsole.example.uk',
+    address: '1 Threadneedle Street, London EC2R 8AH',
+  },
+} as const;

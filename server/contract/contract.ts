@@ -40,6 +40,8 @@ export interface ContractOperation {
   workflows: readonly string[];
   /** Its body is a form post (application/x-www-form-urlencoded) rather than JSON. */
   formEncoded: boolean;
+  /** Its JSON body is signed by the sender (x-signed-body): the raw text is kept for the signature check. */
+  signedBody: boolean;
   schema: RouteSchema;
 }
 
@@ -122,6 +124,7 @@ export function operationsOf(document: JsonObject): ContractOperation[] {
         allowedBeforeMfa: operation['x-mfa-pending'] === true,
         workflows: Array.isArray(operation['x-workflows']) ? operation['x-workflows'].map(String) : [],
         formEncoded: isObject(form),
+        signedBody: operation['x-signed-body'] === true,
         schema,
       });
     }

@@ -23,6 +23,7 @@ export function registerContractRoutes(
 ): void {
   const known = new Set(operations.map((operation) => operation.operationId));
   registerFormPosts(app, operations);
+  registerSignedBodies(app, operations);
   const orphans = Object.keys(handlers).filter((id) => !known.has(id));
   if (orphans.length > 0) throw new Error(`Handlers without a contract operation: ${orphans.join(', ')}`);
 
@@ -61,6 +62,22 @@ function registerFormPosts(app: FastifyInstance, operations: readonly ContractOp
       return;
     }
     done(null, Object.fromEntries(new URLSearchParams(String(body))));
+  });
+}
+
+/**
+ * A webhook's signature covers the exact bytes sent, which parsing would lose: for the operations that take a
+ * signed body (x-signed-body) the raw text is kept on the request as `rawBody`, then parsed as any JSON body.
+ */
+function registerSignedBodies(app: FastifyInstance, operations: readonly ContractOperation[]): void {
+  const signed = new Set(operations.filter((operation) => operation.signedBody).map((operation) => operation.operationId));
+  if (signed.size === 0) return;
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const operationId = (request.routeOptions.config as { operationId?: string } | undefined)?.operationId;
+    if (operationId && signed.has(operationId)) (request as typeof request & { rawBody?: string }).rawBody = String(body);
+    parseJson(request, String(body), done);
   });
 }
 

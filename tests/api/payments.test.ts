@@ -1,0 +1,241 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { InjectOptions } from 'fastify';
+import { PDFParse } from 'pdf-parse';
+import { loadServerSecret } from '../../server/auth/signing-secret.ts';
+import { PAYMENT_TEXTS } from '../../server/resources/payments/payment-texts.ts';
+import { signWebhook, SIGNATURE_HEADER } from '../../server/resources/payments/webhook-signature.ts';
+import { clientOf, p250Request } from './support/quote-fixtures.ts';
+import { startTestApp, type TestApp } from './support/test-app.ts';
+
+/**
+ * Paying a policy (spec 000 /policy/{id}/accountant-payment; spec 002 section 3 Transaction) through the
+ * sandbox processor: the payment record and its statuses, the hosted form (approved, declined, invalid, bank
+ * account returned later), saved methods charged once per idempotency key, signed webhooks (tampered, stale
+ * and replayed deliveries), receipts as PDFs, no card number stored, the tenant rule, in both editions.
+ */
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+let t: TestApp;
+const tokens: Record<string, string> = {};
+const ids: Record<string, string> = {};
+const TODAY = '2026-11-23';
+const UK = 'console.example.uk';
+const USERS = { agent: 'agent@agency.example', otherAgent: 'agent@otheragency.example', broker: 'broker@brokerage.example', policyholder: 'policyholder@insured.example' };
+
+function call(caller: string, method: InjectOptions['method'], url: string, payload?: unknown, host?: string) {
+  return t.inject({
+    method, url, headers: { authorization: `Bearer ${tokens[caller]}`, 'x-timezone': 'UTC', ...(host ? { host } : {}) },
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+}
+
+/** A Ready quote bound and issued: the policy to pay. */
+async function issuedPolicy(caller: string, accountId: string, edition: 'us' | 'uk', state: string, product: string, host?: string): Promise<string> {
+  const created = await call(caller, 'POST', '/api/quote/v1/create', p250Request(accountId, edition, state, TODAY, product), host);
+  expect(created.statusCode, created.body).toBe(201);
+  const quoteId = (created.json() as Json).id as string;
+  await t.db.query(`UPDATE quotes SET status = 'READY' WHERE id = $1`, [quoteId]);
+  const contact = edition === 'us'
+    ? { customerFirstName: 'Paula', customerLastName: 'Holder', customerEmail: 'policyholder@insured.example', customerPhone: '3035550175' }
+    : { customerFirstName: 'Oliver', customerLastName: 'Hughes', customerEmail: 'oliver@harbourside.example', customerPhone: '02079460321' };
+  expect((await call(caller, 'PUT', `/api/quote/v1/${quoteId}/bind`, contact, host)).statusCode).toBe(200);
+  const issued = await call(caller, 'POST', `/api/policy/v1/generate/${quoteId}`, undefined, host);
+  expect(issued.statusCode, issued.body).toBe(200);
+  return (issued.json() as Json).policy.id as string;
+}
+
+/** The hosted form, as the payer's browser uses it: open it, read it, submit it. */
+async function payThroughForm(caller: string, policyId: string, method: 'creditCard' | 'bankAccount', fields: Record<string, string>, host?: string) {
+  const opened = await call(caller, 'POST', `/api/billing/v1/policy/${policyId}/checkout`, { method }, host);
+  expect(opened.statusCode, opened.body).toBe(200);
+  const checkout = opened.json() as Json;
+  const page = await t.inject({ method: 'GET', url: checkout.url, ...(host ? { headers: { host } } : {}) });
+  expect(page.statusCode).toBe(200);
+  expect(page.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+  const submitted = await t.inject({
+    method: 'POST', url: checkout.url, headers: { 'content-type': 'application/x-www-form-urlencoded', ...(host ? { host } : {}) },
+    payload: new URLSearchParams(fields).toString(),
+  });
+  return { checkout, page: page.body, submitted };
+}
+
+const checkoutOf = async (caller: string, checkoutId: string) => (await call(caller, 'GET', `/api/billing/v1/checkout/${checkoutId}`)).json() as Json;
+const recordOf = async (caller: string, policyId: string, host?: string) => (await call(caller, 'GET', `/api/billing/v1/policy/${policyId}/payment`, undefined, host)).json() as Json;
+const settled = () => new Promise((resolve) => setTimeout(resolve, 2_600));
+const CARD = { name: 'Paula Holder', expiry: '12/29', cvc: '123' };
+
+beforeAll(async () => {
+  t = await startTestApp();
+  t.clock.set(new Date(`${TODAY}T12:00:00Z`));
+  for (const [name, email] of Object.entries(USERS)) tokens[name] = (await t.tokensFor(email)).accessToken;
+  // The demo policyholder's own account, given what the rater needs, so the insured pays its own policies.
+  const [acme] = await t.db.query<{ id: string }>(`SELECT id FROM accounts WHERE name = 'Acme Precision Manufacturing'`);
+  ids.acme = acme!.id;
+  await t.db.query(
+    `INSERT INTO account_details (account_id, address1, city, state, zip_code, country, industry_code, modified_at)
+     VALUES ($1, '410 Industrial Parkway', 'Denver', 'CO', '80216', 'US', '541512', now())
+     ON CONFLICT (account_id) DO UPDATE SET state = 'CO', zip_code = '80216', industry_code = '541512', country = 'US'`,
+    [ids.acme],
+  );
+  await t.db.query(`INSERT INTO account_profiles (account_id, status, revenue, employees, modified_at) VALUES ($1, 'Open', 5000000, 40, now())
+    ON CONFLICT (account_id) DO UPDATE SET status = 'Open', revenue = 5000000, employees = 40`, [ids.acme]);
+  ids.card = await issuedPolicy('agent', ids.acme, 'us', 'CO', 'P250');
+  ids.declined = await issuedPolicy('agent', ids.acme, 'us', 'CO', 'P250');
+  ids.saved = await issuedPolicy('agent', ids.acme, 'us', 'CO', 'P250');
+  ids.bank = await issuedPolicy('agent', ids.acme, 'us', 'CO', 'P250');
+  ids.ukClient = await clientOf(t, 'Thames Cyber Brokers', 'Harbourside Dental Ltd', { edition: 'uk', state: null, zip: 'BS1 4DJ', industry: '62020', revenue: 3_000_000 });
+  ids.uk = await issuedPolicy('broker', ids.ukClient, 'uk', 'ENG', 'P_ONE', UK);
+}, 180_000);
+
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('the payment record', () => {
+  it.each([
+    { edition: 'us', caller: 'policyholder', policy: 'card', host: undefined, currency: 'USD', routing: '110000000', online: true },
+    { edition: 'uk', caller: 'broker', policy: 'uk', host: UK, currency: 'GBP', routing: '40-00-00', online: false },
+  ])('$edition: an issued policy is Unpaid for its total premium, with the bank details of its edition', async ({ caller, policy, host, currency, routing, online }) => {
+    const record = await recordOf(caller, ids[policy]!, host);
+    expect(record).toMatchObject({ status: 'Unpaid', currency, amountPaid: '0.00', hasPayment: false, payable: true, onlinePayments: online, savedMethods: [], transactions: [] });
+    expect(record.amountDue).toBe(record.totalPremium);
+    expect(Number(record.totalPremium)).toBeGreaterThan(0);
+    expect(record.bankDetails.routing).toBe(routing);
+    expect(record.description).toContain(record.policyNumber);
+    // Due 30 days after issue.
+    expect(record.dueDate).toBe('2026-12-23');
+  });
+
+  it('answers another agency like a missing policy and refuses paying to a role that may only read', async () => {
+    expect((await call('otherAgent', 'GET', `/api/billing/v1/policy/${ids.card}/payment`)).statusCode).toBe(404);
+    expect((await call('agent', 'POST', `/api/billing/v1/policy/${ids.card}/checkout`, { method: 'creditCard' })).statusCode).toBe(403);
+  });
+});
+
+describe('the hosted payment form', () => {
+  it('an approved card is processing, then Paid; the method is saved as a token; no card number is stored anywhere', async () => {
+    const { checkout, page, submitted } = await payThroughForm('policyholder', ids.card!, 'creditCard', { ...CARD, number: '4242 4242 4242 4242', save: 'true' });
+    expect(page).toContain('4242424242424242');
+    expect(submitted.statusCode).toBe(200);
+    expect(submitted.body).toContain('Your payment is being processed.');
+    const processing = await checkoutOf('policyholder', checkout.checkoutId);
+    expect(processing).toMatchObject({ status: 'complete', transaction: { status: 'In Process', paymentMethod: 'Credit Card', instrument: 'Visa ending 4242', transactionId: expect.stringMatching(/^T-2026-\d{6}$/) } });
+    expect((await recordOf('policyholder', ids.card!)).status).toBe('Processed');
+    await settled();
+    expect((await checkoutOf('policyholder', checkout.checkoutId)).transaction.status).toBe('Paid');
+    const paid = await recordOf('policyholder', ids.card!);
+    expect(paid).toMatchObject({ status: 'Paid', amountDue: '0.00', amountPaid: paid.totalPremium, savedMethods: [{ kind: 'creditCard', label: 'Visa ending 4242' }] });
+    const stored = await t.db.query<{ hits: number }>(
+      `SELECT (SELECT count(*) FROM payment_transactions p WHERE p::text LIKE '%4242424242424242%')
+            + (SELECT count(*) FROM payment_methods m WHERE m::text LIKE '%4242424242424242%')
+            + (SELECT count(*) FROM sandbox_processor_tokens s WHERE s::text LIKE '%4242424242424242%')
+            + (SELECT count(*) FROM audit_log a WHERE a::text LIKE '%4242424242424242%') AS hits`,
+    );
+    expect(Number(stored[0]!.hits)).toBe(0);
+    const [audited] = await t.db.query<{ count: number }>(`SELECT count(*)::int AS count FROM audit_log WHERE target = $1 AND action LIKE 'payment.%'`, [ids.card]);
+    expect(audited!.count).toBe(2);
+    // Nothing is due any more.
+    const again = await call('policyholder', 'POST', `/api/billing/v1/policy/${ids.card}/checkout`, { method: 'creditCard' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(PAYMENT_TEXTS.nothingDue);
+  });
+
+  it('prints the receipt of a payment', async () => {
+    const record = await recordOf('policyholder', ids.card!);
+    const receipt = await call('policyholder', 'GET', `/api/billing/v1/transactions/${record.transactions[0].id}/receipt`);
+    expect(receipt.statusCode).toBe(200);
+    expect(receipt.headers['content-disposition']).toMatch(/Receipt_T-2026-\d{6}\.pdf/);
+    const text = (await new PDFParse({ data: new Uint8Array(receipt.rawPayload) }).getText()).text;
+    expect(text).toContain('Payment Receipt');
+    expect(text).toContain(record.transactions[0].transactionId);
+    expect(text).toContain(record.policyNumber);
+    expect(text).toContain('Visa ending 4242');
+    expect((await call('otherAgent', 'GET', `/api/billing/v1/transactions/${record.transactions[0].id}/receipt`)).statusCode).toBe(404);
+  });
+
+  it.each([
+    { name: 'an invalid number', fields: { ...CARD, number: '4242 4242 4242 4241' }, text: 'Your card number is invalid.' },
+    { name: 'an expired card', fields: { ...CARD, number: '4242424242424242', expiry: '01/24' }, text: 'The expiry date is invalid or in the past.' },
+  ])('shows the form again for $name, and charges nothing', async ({ fields, text }) => {
+    const { checkout, submitted } = await payThroughForm('policyholder', ids.declined!, 'creditCard', fields);
+    expect(submitted.statusCode).toBe(422);
+    expect(submitted.body).toContain(text);
+    // The number typed is not sent back.
+    expect(submitted.body).toContain('name="number" value=""');
+    expect(await checkoutOf('policyholder', checkout.checkoutId)).toMatchObject({ status: 'open', transaction: null });
+  });
+
+  it('a declined card fails at once: the payment is Failed and the page offers to pay again', async () => {
+    const { checkout, submitted } = await payThroughForm('policyholder', ids.declined!, 'creditCard', { ...CARD, number: '4000000000000002' });
+    expect(submitted.body).toContain('Your card was declined.');
+    expect((await checkoutOf('policyholder', checkout.checkoutId)).transaction).toMatchObject({ status: 'Failed', failureReason: 'Your card was declined.' });
+    const record = await recordOf('policyholder', ids.declined!);
+    expect(record.status).toBe('Failed');
+    expect(record.amountDue).toBe(record.totalPremium);
+    expect((await call('policyholder', 'POST', `/api/billing/v1/policy/${ids.declined}/checkout`, { method: 'creditCard' })).statusCode).toBe(200);
+  });
+
+  it('a bank account (e-check) is processing, then returned: Failed with the bank\'s reason', async () => {
+    const { checkout, submitted } = await payThroughForm('policyholder', ids.bank!, 'bankAccount', { name: 'Acme Precision Manufacturing', routing: '110000000', account: '000111111116' });
+    expect(submitted.statusCode).toBe(200);
+    expect((await checkoutOf('policyholder', checkout.checkoutId)).transaction).toMatchObject({ status: 'In Process', paymentMethod: 'Bank Account' });
+    await settled();
+    expect((await checkoutOf('policyholder', checkout.checkoutId)).transaction).toMatchObject({ status: 'Failed', failureReason: 'The bank account could not be debited (R01 insufficient funds).' });
+    expect((await recordOf('policyholder', ids.bank!)).status).toBe('Failed');
+  });
+});
+
+describe('paying with a saved method', () => {
+  it('charges once per idempotency key, however often the request is sent', async () => {
+    const method = (await recordOf('policyholder', ids.saved!)).savedMethods[0];
+    const key = 'pay-saved-0001-retry-test';
+    const first = await call('policyholder', 'POST', `/api/billing/v1/policy/${ids.saved}/payment`, { paymentMethodId: method.id, idempotencyKey: key });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toMatchObject({ message: PAYMENT_TEXTS.submitted, transaction: { status: 'In Process', instrument: 'Visa ending 4242' } });
+    const retried = await Promise.all([1, 2, 3].map(() => call('policyholder', 'POST', `/api/billing/v1/policy/${ids.saved}/payment`, { paymentMethodId: method.id, idempotencyKey: key })));
+    for (const answer of retried) expect(answer.json().transaction.id).toBe(first.json().transaction.id);
+    const [charges] = await t.db.query<{ count: number }>(`SELECT count(*)::int AS count FROM payment_transactions WHERE policy_id = $1`, [ids.saved]);
+    expect(charges!.count).toBe(1);
+    // A new key while that payment is on its way is refused: the premium is not paid twice.
+    const second = await call('policyholder', 'POST', `/api/billing/v1/policy/${ids.saved}/payment`, { paymentMethodId: method.id, idempotencyKey: 'pay-saved-0002-second-key' });
+    expect(second.statusCode).toBe(409);
+    expect(second.json().message).toBe(PAYMENT_TEXTS.inProcess);
+  });
+
+  it('refuses a method of another account and a key of another payment', async () => {
+    const refused = await call('policyholder', 'POST', `/api/billing/v1/policy/${ids.declined}/payment`, { paymentMethodId: '00000000-0000-4000-8000-000000000000', idempotencyKey: 'pay-unknown-method-0001' });
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json().message).toBe(PAYMENT_TEXTS.methodNotFound);
+    const method = (await recordOf('policyholder', ids.declined!)).savedMethods[0];
+    const reused = await call('policyholder', 'POST', `/api/billing/v1/policy/${ids.declined}/payment`, { paymentMethodId: method.id, idempotencyKey: 'pay-saved-0001-retry-test' });
+    expect(reused.statusCode).toBe(409);
+  });
+});
+
+describe('processor webhooks', () => {
+  async function deliver(body: string, signature: string) {
+    return t.inject({ method: 'POST', url: '/api/billing/v1/processor/webhook', headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signature }, payload: body });
+  }
+
+  it('applies a signed event once, and refuses unsigned, altered and stale deliveries', async () => {
+    const [row] = await t.db.query<{ processor_charge_id: string; amount_paid: string }>(
+      `SELECT processor_charge_id, amount_paid::text FROM payment_transactions WHERE policy_id = $1`, [ids.saved],
+    );
+    const charge = { id: row!.processor_charge_id, status: 'succeeded', amount: row!.amount_paid, currency: 'USD', kind: 'creditCard', brand: 'Visa', last4: '4242',
+      reference: `policy:${ids.saved}`, failureMessage: null, savedToken: null };
+    const body = JSON.stringify({ id: 'evt_test_000000000001', type: 'charge.updated', charge });
+    const secret = await loadServerSecret(t.db, t.clock, 'payment-webhook');
+    expect((await deliver(body, 't=1,v1=00')).statusCode).toBe(400);
+    expect((await deliver(body.replace('succeeded', 'failed'), signWebhook(secret, body, t.clock.now()))).json().message).toBe('The webhook signature does not match.');
+    const stale = await deliver(body, signWebhook(secret, body, new Date(t.clock.now().getTime() - 10 * 60_000)));
+    expect(stale.json().message).toBe('The webhook was signed outside the accepted time window.');
+    expect((await recordOf('policyholder', ids.saved!)).status).toBe('Processed');
+    const applied = await deliver(body, signWebhook(secret, body, t.clock.now()));
+    expect(applied.json()).toEqual({ received: true, duplicate: false });
+    expect((await recordOf('policyholder', ids.saved!)).status).toBe('Paid');
+    const replayed = await deliver(body, signWebhook(secret, body, t.clock.now()));
+    expect(replayed.json()).toEqual({ received: true, duplicate: true });
+    const [audited] = await t.db.query<{ count: number }>(`SELECT count(*)::int AS count FROM audit_log WHERE target = $1 AND action = 'payment.settled'`, [ids.saved]);
+    expect(audited!.count).toBe(1);
+  });
+});
