@@ -89,6 +89,7 @@ function AppRoutes() {
       <Route path="gallery/:id" element={<GalleryRedirect />} />
       <Route path="quote/:quoteId/request-to-bind/:product" element={<RequestToBindRedirect />} />
       <Route path="quote/:quoteId/attest-surplus-notice" element={<SurplusNoticeRedirect />} />
+      <Route path="policy/:policyId/accountant-payment" element={<PolicyPaymentRedirect />} />
       {/* Protected routes: the signed-in shell and one area per account type. */}
       <Route element={<RequireAuth />}>
         <Route element={<SignedInShell />}>{PERSONAS.map((persona) => areaRoutes(persona, pagesOfArea(registry, editionId, persona.id)))}</Route>
@@ -125,6 +126,15 @@ function RequestToBindRedirect() {
 function SurplusNoticeRedirect() {
   const { quoteId = '' } = useParams();
   return <Navigate to={`/agency/quotes/${encodeURIComponent(quoteId)}/surplus-notice`} replace />;
+}
+
+/**
+ * Spec 000 /policy/{id}/accountant-payment: where a payer's E_PAY one-time-code link leads, the policy's
+ * payment page of the customer area.
+ */
+function PolicyPaymentRedirect() {
+  const { policyId = '' } = useParams();
+  return <Navigate to={`/customer/policies/${encodeURIComponent(policyId)}/payment`} replace />;
 }
 
 function GalleryRedirect() {

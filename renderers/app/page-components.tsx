@@ -14,6 +14,7 @@ import { BulkUpload } from '../uploads/bulk-upload.tsx';
 import { P250CoverageEditor } from '../quoting/p250-coverage-editor.tsx';
 import { DefinitionGallery } from '../gallery/definition-gallery.tsx';
 import { SurplusNoticeTemplates } from '../licenses/surplus-notice-templates.tsx';
+import { PolicyPayment } from '../payments/policy-payment.tsx';
 import { ProfilePicture } from '../profile/profile-picture.tsx';
 import { AreaWelcome } from '../shell/area-welcome.tsx';
 import { CurrentUserMfaSetup } from '../shell/mfa-setup.tsx';
@@ -48,4 +49,5 @@ export const PAGE_COMPONENT_REGISTRY: Readonly<Record<PageComponentName, PageCom
   'p250-coverage-editor': P250CoverageEditor,
   'bulk-upload': BulkUpload,
   'risk-factors': RiskFactors,
+  'policy-payment': PolicyPayment,
 };

@@ -98,7 +98,7 @@ export interface DemoWorkflow {
 
 export const DEMO_WORKFLOWS: readonly DemoWorkflow[] = [
   { id: '5eed0000-0000-4000-8000-0000000e9a1d', flow: 'E_PAY', user: 'policyholder@insured.example', redirectUrl: '/customer/dashboard',
-    description: 'payment access for the policyholder (code by e-mail)' },
+    description: "payment page of the policyholder's unpaid policy (code by e-mail)" },
   { id: '5eed0000-0000-4000-8000-00000005a11e', flow: 'SURPLUS_NOTICE', user: 'agent@agency.example', redirectUrl: '/agency/dashboard',
     description: 'surplus notice for the US agent (code by e-mail or text)' },
 ];

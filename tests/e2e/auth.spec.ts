@@ -313,7 +313,9 @@ test('the one-time-code page opens the workflow page with the e-mailed code', as
   const code = /\b(\d{6})\b/.exec(mail.body)![1]!;
   await page.getByRole('textbox', { name: 'Access Code' }).fill(code);
   await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page).toHaveURL(/\/customer\/dashboard/, { timeout: 10_000 });
+  // E_PAY leads to the payment page of the policyholder's policy (/policy/{id}/accountant-payment).
+  await expect(page).toHaveURL(/\/customer\/policies\/[0-9a-f-]{36}\/payment$/, { timeout: 10_000 });
+  await expect(page.getByTestId('policy-payment')).toBeVisible();
 });
 
 test('a .uk host shows the UK edition', async () => {

@@ -198,6 +198,25 @@ describe('the demo book', () => {
     expect(Number(quote!.surplus_line_tax)).toBeGreaterThan(0);
   });
 
+  it('leads the demo E_PAY link to the policyholder\'s unpaid policy, and pays the book\'s policies in every status', async () => {
+    const [workflow] = await t.db.query<{ redirect_url: string }>(`SELECT redirect_url FROM workflows WHERE flow = 'E_PAY'`);
+    const policyId = /^\/policy\/([0-9a-f-]{36})\/accountant-payment$/.exec(workflow!.redirect_url)?.[1];
+    expect(policyId, workflow!.redirect_url).toBeDefined();
+    const [policy] = await t.db.query<{ company: string; status: string; contact_email: string; payments: number; methods: number }>(
+      `SELECT a.name AS company, p.status, p.contact_email, (SELECT count(*)::int FROM payment_transactions t WHERE t.policy_id = p.id) AS payments,
+         (SELECT count(*)::int FROM payment_methods m WHERE m.account_id = p.account_id) AS methods
+       FROM policies p JOIN accounts a ON a.id = p.account_id WHERE p.id = $1`, [policyId],
+    );
+    expect(policy).toMatchObject({ company: 'Acme Precision Manufacturing', contact_email: 'policyholder@insured.example', payments: 0, methods: 1 });
+    expect(['ISSUED', 'ACTIVE']).toContain(policy!.status);
+    const statuses = await t.db.query<{ status: string }>('SELECT DISTINCT status FROM payment_transactions ORDER BY status');
+    expect(statuses.map((row) => row.status)).toEqual(['Failed', 'In Process', 'Paid']);
+    const policyholder = (await t.tokensFor('policyholder@insured.example')).accessToken;
+    const record = await t.inject({ method: 'GET', url: `/api/billing/v1/policy/${policyId}/payment`, headers: { authorization: `Bearer ${policyholder}`, 'x-timezone': 'UTC' } });
+    expect(record.statusCode, record.body).toBe(200);
+    expect(record.json()).toMatchObject({ status: 'Unpaid', savedMethods: [{ label: 'Visa ending 4242' }] });
+  });
+
   it('is the same on every run with the same clock', async () => {
     const first = await digestOf(t);
     const again = await seeded();

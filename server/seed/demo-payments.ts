@@ -1,0 +1,91 @@
+import { rateQuote } from '../../engine/index.ts';
+import type { Clock } from '../clock.ts';
+import type { Queryable } from '../db/database.ts';
+import { SANDBOX_NAME } from '../resources/payments/sandbox-processor.ts';
+import { findQuotableAccount } from '../resources/quotes/account-risk.ts';
+import { ratingInputOf, type QuoteRequestBody } from '../resources/quotes/quote-rating.ts';
+import type { Caller } from '../services.ts';
+import { shippedRaters } from './demo-book.ts';
+
+/**
+ * Payments for the demo book (after server/seed/demo-policies.ts), so the payment page and the policy's
+ * payments have something real to show:
+ * - the demo policyholder, Acme Precision Manufacturing, holds one of the US agency's in-force policies,
+ *   unpaid, with a saved Visa (a sandbox token), and the demo E_PAY one-time-code link leads to its payment page;
+ * - the book's other policies are paid by card or wire, some on their way, some after a declined card, some
+ *   not yet: deterministic for a given clock.
+ */
+export const DEMO_PAYMENT_WORKFLOW_ID = '5eed0000-0000-4000-8000-0000000e9a1d';
+const DAY_MS = 86_400_000;
+
+export async function seedDemoPayments(tx: Queryable, clock: Clock): Promise<void> {
+  const now = clock.now();
+  await givePolicyholderAPolicy(tx, now);
+  const policies = await tx.query<{ id: string; policy_number: string; total_premium: string; currency: string; issued_at: Date; status: string }>(
+    `SELECT id, policy_number, total_premium::text AS total_premium, currency, issued_at, status FROM policies
+     WHERE status NOT IN ('FLAT CANCELLED', 'VOID') AND account_id <> (SELECT id FROM accounts WHERE name = 'Acme Precision Manufacturing')
+     ORDER BY policy_number`,
+  );
+  let index = 0;
+  for (const policy of policies) {
+    index += 1;
+    const kind = index % 6;
+    // 0 and 1: paid by card; 2: paid by wire; 3: a declined card, then nothing; 4: on its way by e-check; 5: unpaid.
+    if (kind === 5) continue;
+    const at = new Date(Math.min(now.getTime() - DAY_MS, new Date(policy.issued_at).getTime() + (3 + (index % 9)) * DAY_MS));
+    const plan = kind === 2
+      ? { status: 'Paid', method: 'Wire', brand: null, last4: null, reason: null, processor: 'Bank transfer' }
+      : kind === 3
+        ? { status: 'Failed', method: 'Credit Card', brand: 'Visa', last4: '0002', reason: 'Your card was declined.', processor: SANDBOX_NAME }
+        : kind === 4
+          ? { status: 'In Process', method: 'Bank Account', brand: 'US bank account', last4: '6789', reason: null, processor: SANDBOX_NAME }
+          : { status: 'Paid', method: 'Credit Card', brand: index % 2 ? 'Visa' : 'Mastercard', last4: index % 2 ? '4242' : '4444', reason: null, processor: SANDBOX_NAME };
+    if (plan.status === 'In Process' && policy.currency === 'GBP') plan.brand = 'Bank account';
+    const [next] = await tx.query<{ next: number }>(`SELECT nextval('payment_transaction_seq')::int AS next`);
+    await tx.query(
+      `INSERT INTO payment_transactions (transaction_id, invoice_number, policy_id, status, payment_date, payment_method, processor_name, amount_paid,
+         currency, payment_desc, brand, last4, failure_reason, created_at, modified_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $14)`,
+      [`T-${at.getUTCFullYear()}-${String(next!.next).padStart(6, '0')}`, `INV-${policy.policy_number}`, policy.id, plan.status, at.toISOString().slice(0, 10),
+        plan.method, plan.processor, policy.total_premium, policy.currency, `Premium for policy ${policy.policy_number}`, plan.brand, plan.last4, plan.reason, at],
+    );
+  }
+}
+
+/** One in-force P250 policy of the US agency becomes Acme's, unpaid, with a saved card; the E_PAY link leads to it. */
+async function givePolicyholderAPolicy(tx: Queryable, now: Date): Promise<void> {
+  const [acme] = await tx.query<{ id: string }>(`SELECT id FROM accounts WHERE name = 'Acme Precision Manufacturing'`);
+  const [policy] = await tx.query<{ id: string; quote_id: string; request_data: QuoteRequestBody }>(
+    `SELECT p.id, p.quote_id, q.request_data FROM policies p JOIN quotes q ON q.id = p.quote_id JOIN accounts ag ON ag.id = p.agency_id
+     WHERE ag.name = 'Summit Risk Partners' AND p.status IN ('ISSUED', 'ACTIVE') AND p.product = 'P250' AND p.description IS NULL
+     ORDER BY p.issued_at DESC, p.id LIMIT 1`,
+  );
+  if (!acme || !policy) return;
+  const contact = ['Paula', 'Holder', 'policyholder@insured.example', '3035550175'];
+  await tx.query(`UPDATE quotes SET account_id = $2, customer_first_name = $3, customer_last_name = $4, customer_email = $5, customer_phone = $6 WHERE id = $1`,
+    [policy.quote_id, acme.id, ...contact]);
+  await tx.query(`UPDATE policies SET account_id = $2, contact_first_name = $3, contact_last_name = $4, contact_email = $5, contact_phone = $6 WHERE id = $1`,
+    [policy.id, acme.id, ...contact]);
+  await tx.query(`UPDATE account_profiles SET status = 'Active Policy' WHERE account_id = $1`, [acme.id]);
+  // Rated again on Acme's own data, as the quote would have been: the quote and its policy carry that premium.
+  const [provider] = await tx.query<{ id: string }>(`SELECT id FROM accounts WHERE account_type = 'COWBELL' ORDER BY created_at LIMIT 1`);
+  const risk = await findQuotableAccount(tx, { accountType: 'COWBELL', accountId: provider!.id } as Caller, acme.id);
+  const outcome = risk ? rateQuote(ratingInputOf(policy.request_data, risk), shippedRaters().us) : null;
+  if (outcome?.ok) {
+    await tx.query(`UPDATE quotes SET premium = $2, total_premium = $3, surplus_line_tax = $4, surplus_stamping_fee = $5, rating = $6 WHERE id = $1`,
+      [policy.quote_id, outcome.premium, outcome.totalPremium, outcome.surplusLineTax, outcome.surplusStampingFee, JSON.stringify(outcome)]);
+    await tx.query(`UPDATE policies SET premium = $2, total_premium = $3, surplus_line_tax = $4, surplus_stamping_fee = $5 WHERE id = $1`,
+      [policy.id, outcome.premium, outcome.totalPremium, outcome.surplusLineTax, outcome.surplusStampingFee]);
+  }
+  // A card the policyholder saved at the processor earlier: the sandbox holds the token, the console its last four digits.
+  const token = 'card_demo0acme0visa04242';
+  await tx.query(
+    `INSERT INTO sandbox_processor_tokens (token, kind, brand, last4, outcome, created_at) VALUES ($1, 'creditCard', 'Visa', '4242', 'approve', $2) ON CONFLICT DO NOTHING`,
+    [token, new Date(now.getTime() - 40 * DAY_MS)],
+  );
+  await tx.query(
+    `INSERT INTO payment_methods (account_id, processor, token, kind, brand, last4, created_at) VALUES ($1, $2, $3, 'creditCard', 'Visa', '4242', $4) ON CONFLICT DO NOTHING`,
+    [acme.id, SANDBOX_NAME, token, new Date(now.getTime() - 40 * DAY_MS)],
+  );
+  await tx.query('UPDATE workflows SET redirect_url = $2 WHERE id = $1', [DEMO_PAYMENT_WORKFLOW_ID, `/policy/${policy.id}/accountant-payment`]);
+}

@@ -1,0 +1,90 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test } from '@playwright/test';
+import { PDFParse } from 'pdf-parse';
+import { callApi } from './support/call-api.ts';
+import { E2E_ORIGIN, E2E_UK_ORIGIN } from './support/origin.ts';
+import { signInOnOrigin } from './support/sign-in.ts';
+
+/**
+ * Paying a policy in Chromium against the real server and its sandbox processor (spec 000
+ * /policy/{id}/accountant-payment): the policyholder's card is declined in the processor's hosted form (the
+ * failed view, Make Payment), then paid with a good card that is kept for later (processed, then thanked);
+ * the payment is listed with its receipt, a real PDF. In the UK a broker sees the bank details of a transfer
+ * with the sort code and pounds.
+ */
+test('the policyholder pays a policy through the hosted form: declined, then paid and thanked, with its receipt', async ({ page }) => {
+  await signInOnOrigin(page, E2E_ORIGIN, 'policyholder@insured.example');
+  const policies = await callApi<{ content: Array<{ id: string; policyNumber: string }> }>(page, 'GET', '/api/policy/v1/search');
+  const policy = policies.data.content[0]!;
+  await page.goto(`/policy/${policy.id}/accountant-payment`);
+  await expect(page).toHaveURL(new RegExp(`/customer/policies/${policy.id}/payment$`));
+  const payment = page.getByTestId('policy-payment');
+  await expect(payment).toHaveAttribute('data-status', 'Unpaid');
+  await expect(payment.getByText('Welcome, Paula')).toBeVisible();
+  await expect(payment.getByTestId('card-consent')).toContainText('you leave this platform');
+
+  const payByCard = async (number: string, save: boolean) => {
+    await payment.getByRole('button', { name: 'PAY BY CREDIT CARD' }).click();
+    const form = page.frameLocator('iframe[title="Secure payment form"]');
+    await form.getByLabel('Name on card').fill('Paula Holder');
+    await form.getByLabel('Card number').fill(number);
+    await form.getByLabel('Expiry (MM/YY)').fill('12/30');
+    await form.getByLabel('Security code').fill('123');
+    if (save) await form.getByLabel('Save this payment method for future payments').check();
+    await form.getByRole('button', { name: /^Pay / }).click();
+    // The dialog closes by itself once the console learned the outcome from the processor.
+    await expect(page.getByTestId('payment-checkout-dialog')).toBeHidden({ timeout: 15_000 });
+  };
+
+  await payByCard('4000 0000 0000 0002', false);
+  await expect(payment).toHaveAttribute('data-status', 'Failed');
+  await expect(payment.getByTestId('payment-message')).toHaveText(`Your payment failed for Policy# ${policy.policyNumber}.`);
+  await expect(payment.getByText('Your card was declined.')).toBeVisible();
+  await payment.getByRole('button', { name: 'Make Payment' }).click();
+  await expect(payment).toHaveAttribute('data-status', 'Unpaid');
+
+  await payByCard('4242 4242 4242 4242', true);
+  // Processing, then settled by the processor (2 s in the sandbox): the page turns to the thank-you by itself.
+  await expect(payment.getByTestId('payment-message')).toHaveText(`Thank you for making payment for Policy# ${policy.policyNumber}.`, { timeout: 15_000 });
+  await expect(page.getByLabel('Payment Status')).toHaveValue('Paid');
+  await expect(page.getByLabel('Amount Due')).toHaveValue('0.00');
+
+  const rows = page.getByRole('table', { name: 'Payments' }).getByRole('row').filter({ hasText: 'Visa ending 4242' });
+  await expect(rows.filter({ hasText: 'Paid' })).toHaveCount(1);
+  await expect(page.getByRole('row').filter({ hasText: 'Your card was declined.' })).toHaveCount(1);
+  await rows.getByRole('button', { name: 'Row actions' }).click();
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'Receipt' }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^Receipt_T-\d{4}-\d{6}\.pdf$/);
+  const text = (await new PDFParse({ data: new Uint8Array(await readFile((await download.path())!)) }).getText()).text;
+  expect(text).toContain('Payment Receipt');
+  expect(text).toContain(policy.policyNumber);
+
+  // The card was kept: the next payment can use it without the form.
+  const record = await callApi<{ savedMethods: Array<{ label: string }> }>(page, 'GET', `/api/billing/v1/policy/${policy.id}/payment`);
+  expect(record.data.savedMethods.map((method) => method.label)).toContain('Visa ending 4242');
+});
+
+test('UK: a broker sees what is due and the bank details of a transfer, in pounds with the sort code', async ({ page }) => {
+  await signInOnOrigin(page, E2E_UK_ORIGIN, 'broker@brokerage.example');
+  const policies = await callApi<{ content: Array<{ id: string; policyNumber: string }> }>(page, 'GET', '/api/policy/v1/search?status=ACTIVE&size=50');
+  let target: { id: string; policyNumber: string } | undefined;
+  for (const policy of policies.data.content) {
+    const record = await callApi<{ status: string }>(page, 'GET', `/api/billing/v1/policy/${policy.id}/payment`);
+    if (record.data.status === 'Unpaid') {
+      target = policy;
+      break;
+    }
+  }
+  expect(target, 'an unpaid UK policy in the demo book').toBeDefined();
+  await page.goto(`${E2E_UK_ORIGIN}/agency/policies/${target!.id}/payment`);
+  const payment = page.getByTestId('policy-payment');
+  await expect(payment).toHaveAttribute('data-status', 'Unpaid');
+  await expect(payment.getByTestId('pay-in-full')).toContainText('£');
+  await expect(payment.getByRole('button', { name: 'PAY BY CREDIT CARD' })).toHaveCount(0);
+  await payment.getByRole('button', { name: 'ACH/WIRE TRANSFER' }).click();
+  const dialog = page.getByTestId('bank-transfer-dialog');
+  await expect(dialog.getByRole('heading')).toContainText(/^Pay £[\d,]+\.\d{2} with ACH or Wire Transfer$/);
+  await expect(dialog).toContainText('Sort Code');
+  await expect(dialog).toContainText('40-00-00');
+  await expect(dialog).toContainText(target!.policyNumber);
+});
