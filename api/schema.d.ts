@@ -979,6 +979,77 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/billing/v1/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Transactions within the tenant rule of their policies (provider staff all, an agency those of its policies, a policyholder its own), newest first */
+        get: operations["searchTransactions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/billing/v1/transaction/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** One transaction (the update dialog's load) */
+        get: operations["getTransaction"];
+        /** Corrects a transaction (checked with definitions/forms/update-transaction.json: every field required, amount 0 to 1,000,000,000,000); a payment the processor took keeps its money, status and method */
+        put: operations["updateTransaction"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/billing/v1/external/applyPayment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Records a payment received outside the processor (a check or a wire) against a policy (checked with definitions/forms/apply-external-payment.json) */
+        post: operations["applyExternalPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/billing/v1/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Closes a policy's payment with a comment (checked with definitions/forms/close-payment.json): what is still due is credited (Refund/Credit), so the payer is asked for nothing more */
+        post: operations["closePolicyPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/account/v1/domain/blacklist/search": {
         parameters: {
             query?: never;
@@ -5943,6 +6014,11 @@ export interface components {
             page: number;
             size: number;
         };
+        ListedTransaction: components["schemas"]["PaymentTransaction"] & {
+            policyNumber: string;
+            companyName: string;
+            agencyName: string;
+        };
         /** @description The blacklist form's data (definitions/forms/blacklisted-domain.json); 'Not a valid domain name' comes from the definition. */
         BlacklistedDomainFields: {
             name?: string;
@@ -10107,6 +10183,190 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+        };
+    };
+    searchTransactions: {
+        parameters: {
+            query?: {
+                page?: number;
+                size?: number;
+                sort?: string;
+                /** @description Text in the transaction */
+                search?: string;
+                status?: ("Paid" | "Failed" | "In Process" | "Void")[];
+                paymentMethod?: ("Check" | "Credit Card" | "Wire" | "Bank Account" | "Refund/Credit")[];
+                policyId?: string;
+                paymentDateFrom?: string;
+                paymentDateTo?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of transactions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        content: components["schemas"]["ListedTransaction"][];
+                        totalElements: number;
+                        page: number;
+                        size: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getTransaction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The transaction */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentTransaction"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateTransaction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    transactionId?: string;
+                    invoiceNumber?: string;
+                    status?: string;
+                    paymentDate?: string;
+                    paymentMethod?: string;
+                    processorName?: string;
+                    amountPaid?: number | null;
+                    paymentDesc?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The transaction after the change, with the success text */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        transaction: components["schemas"]["PaymentTransaction"];
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    applyExternalPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    policyId?: string;
+                    amountPaid?: number | null;
+                    paymentMethod?: string;
+                    paymentDate?: string;
+                    transactionId?: string | null;
+                    paymentDesc?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The transaction recorded, with the success text */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        transaction: components["schemas"]["PaymentTransaction"];
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    closePolicyPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    policyId?: string;
+                    description?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The credit recorded, with the success text */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        transaction: components["schemas"]["PaymentTransaction"];
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
         };
     };
     searchBlacklistedDomains: {

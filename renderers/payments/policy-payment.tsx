@@ -4,7 +4,7 @@ import { formatDate, formatMoney } from '../../engine/index.ts';
 import { errorMessage } from '../../api/api-error.ts';
 import type { SuccessOf } from '../../api/run.ts';
 import { useEdition } from '../form/use-definition-form.ts';
-import { announcePageChange } from '../page/page-changes.ts';
+import { announcePageChange, usePageChanges } from '../page/page-changes.ts';
 import type { PageComponentProps } from '../page/page-context.ts';
 import { run } from '../session/api.ts';
 import { toaster } from '../shell/toaster.tsx';
@@ -40,6 +40,8 @@ export function PolicyPayment({ params }: PageComponentProps) {
   // Each change asks for the payment again (a new revision); an answer to an older request is dropped.
   const [revision, setRevision] = useState(0);
   const reload = useCallback(() => setRevision((count) => count + 1), []);
+  // A change made elsewhere on the page (billing applied a payment) or here: everything reads again.
+  usePageChanges(reload);
   useEffect(() => {
     if (!policyId) return undefined;
     let live = true;
@@ -54,12 +56,9 @@ export function PolicyPayment({ params }: PageComponentProps) {
   const status = loaded.status === 'ready' ? loaded.payment.status : null;
   useEffect(() => {
     if (status !== 'Processed') return undefined;
-    const timer = setInterval(() => {
-      reload();
-      announcePageChange();
-    }, PROCESSING_POLL_MS);
+    const timer = setInterval(announcePageChange, PROCESSING_POLL_MS);
     return () => clearInterval(timer);
-  }, [status, reload]);
+  }, [status]);
 
   if (loaded.status === 'loading') return <Skeleton height="48" data-testid="policy-payment-loading" />;
   if (loaded.status === 'error') {
@@ -73,10 +72,7 @@ export function PolicyPayment({ params }: PageComponentProps) {
   const payment = loaded.payment;
   const money = (value: string) => formatMoney(Number(value), edition);
   const support = edition.contacts.support;
-  const afterChange = () => {
-    reload();
-    announcePageChange();
-  };
+  const afterChange = announcePageChange;
 
   const openCheckout = async (method: 'creditCard' | 'bankAccount') => {
     setBusy(method);

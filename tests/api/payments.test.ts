@@ -4,7 +4,8 @@ import { PDFParse } from 'pdf-parse';
 import { loadServerSecret } from '../../server/auth/signing-secret.ts';
 import { PAYMENT_TEXTS } from '../../server/resources/payments/payment-texts.ts';
 import { signWebhook, SIGNATURE_HEADER } from '../../server/resources/payments/webhook-signature.ts';
-import { clientOf, p250Request } from './support/quote-fixtures.ts';
+import { issuedPolicy, quotableAcme } from './support/policy-fixtures.ts';
+import { clientOf } from './support/quote-fixtures.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
 /**
@@ -29,20 +30,8 @@ function call(caller: string, method: InjectOptions['method'], url: string, payl
   });
 }
 
-/** A Ready quote bound and issued: the policy to pay. */
-async function issuedPolicy(caller: string, accountId: string, edition: 'us' | 'uk', state: string, product: string, host?: string): Promise<string> {
-  const created = await call(caller, 'POST', '/api/quote/v1/create', p250Request(accountId, edition, state, TODAY, product), host);
-  expect(created.statusCode, created.body).toBe(201);
-  const quoteId = (created.json() as Json).id as string;
-  await t.db.query(`UPDATE quotes SET status = 'READY' WHERE id = $1`, [quoteId]);
-  const contact = edition === 'us'
-    ? { customerFirstName: 'Paula', customerLastName: 'Holder', customerEmail: 'policyholder@insured.example', customerPhone: '3035550175' }
-    : { customerFirstName: 'Oliver', customerLastName: 'Hughes', customerEmail: 'oliver@harbourside.example', customerPhone: '02079460321' };
-  expect((await call(caller, 'PUT', `/api/quote/v1/${quoteId}/bind`, contact, host)).statusCode).toBe(200);
-  const issued = await call(caller, 'POST', `/api/policy/v1/generate/${quoteId}`, undefined, host);
-  expect(issued.statusCode, issued.body).toBe(200);
-  return (issued.json() as Json).policy.id as string;
-}
+const issued = (caller: string, accountId: string, edition: 'us' | 'uk', state: string, product: string, host?: string) =>
+  issuedPolicy(t, call, caller, accountId, { edition, state, product, today: TODAY, host });
 
 /** The hosted form, as the payer's browser uses it: open it, read it, submit it. */
 async function payThroughForm(caller: string, policyId: string, method: 'creditCard' | 'bankAccount', fields: Record<string, string>, host?: string) {
@@ -68,23 +57,14 @@ beforeAll(async () => {
   t = await startTestApp();
   t.clock.set(new Date(`${TODAY}T12:00:00Z`));
   for (const [name, email] of Object.entries(USERS)) tokens[name] = (await t.tokensFor(email)).accessToken;
-  // The demo policyholder's own account, given what the rater needs, so the insured pays its own policies.
-  const [acme] = await t.db.query<{ id: string }>(`SELECT id FROM accounts WHERE name = 'Acme Precision Manufacturing'`);
-  ids.acme = acme!.id;
-  await t.db.query(
-    `INSERT INTO account_details (account_id, address1, city, state, zip_code, country, industry_code, modified_at)
-     VALUES ($1, '410 Industrial Parkway', 'Denver', 'CO', '80216', 'US', '541512', now())
-     ON CONFLICT (account_id) DO UPDATE SET state = 'CO', zip_code = '80216', industry_code = '541512', country = 'US'`,
-    [ids.acme],
-  );
-  await t.db.query(`INSERT INTO account_profiles (account_id, status, revenue, employees, modified_at) VALUES ($1, 'Open', 5000000, 40, now())
-    ON CONFLICT (account_id) DO UPDATE SET status = 'Open', revenue = 5000000, employees = 40`, [ids.acme]);
-  ids.card = await issuedPolicy('agent', ids.acme, 'us', 'CO', 'P250');
-  ids.declined = await issuedPolicy('agent', ids.acme, 'us', 'CO', 'P250');
-  ids.saved = await issuedPolicy('agent', ids.acme, 'us', 'CO', 'P250');
-  ids.bank = await issuedPolicy('agent', ids.acme, 'us', 'CO', 'P250');
+  // The demo policyholder's own account, so the insured pays its own policies.
+  ids.acme = await quotableAcme(t);
+  ids.card = await issued('agent', ids.acme, 'us', 'CO', 'P250');
+  ids.declined = await issued('agent', ids.acme, 'us', 'CO', 'P250');
+  ids.saved = await issued('agent', ids.acme, 'us', 'CO', 'P250');
+  ids.bank = await issued('agent', ids.acme, 'us', 'CO', 'P250');
   ids.ukClient = await clientOf(t, 'Thames Cyber Brokers', 'Harbourside Dental Ltd', { edition: 'uk', state: null, zip: 'BS1 4DJ', industry: '62020', revenue: 3_000_000 });
-  ids.uk = await issuedPolicy('broker', ids.ukClient, 'uk', 'ENG', 'P_ONE', UK);
+  ids.uk = await issued('broker', ids.ukClient, 'uk', 'ENG', 'P_ONE', UK);
 }, 180_000);
 
 afterAll(async () => {
