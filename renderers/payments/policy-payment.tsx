@@ -136,9 +136,10 @@ export function PolicyPayment({ params }: PageComponentProps) {
         )}
         {(view === 'Unpaid' || view === 'Partially Paid') && (
           <Stack gap="5">
+            {/* The payer is welcomed; staff and agents looking on see whose premium it is. */}
             <Box>
-              <Heading size="md">{`Welcome, ${payment.firstName}`}</Heading>
-              <Text color="fg.muted">{payment.accountName}</Text>
+              <Heading size="md">{payment.onlinePayments ? `Welcome, ${payment.firstName}` : payment.companyName}</Heading>
+              <Text color="fg.muted">{payment.onlinePayments ? payment.accountName : `Policy# ${number}`}</Text>
             </Box>
             <Text>{payment.description}</Text>
             <HStack gap="8" wrap="wrap" align="end">

@@ -30,7 +30,7 @@ export async function seedDemoPayments(tx: Queryable, clock: Clock): Promise<voi
   for (const policy of policies) {
     index += 1;
     const kind = index % 6;
-    // 0 and 1: paid by card; 2: paid by wire; 3: a declined card, then nothing; 4: on its way by e-check; 5: unpaid.
+    // 0 and 1: paid by card; 2: paid by wire; 3: a declined card, then nothing; 4: by e-check (on its way when recent); 5: unpaid.
     if (kind === 5) continue;
     const at = new Date(Math.min(now.getTime() - DAY_MS, new Date(policy.issued_at).getTime() + (3 + (index % 9)) * DAY_MS));
     const plan = kind === 2
@@ -40,7 +40,9 @@ export async function seedDemoPayments(tx: Queryable, clock: Clock): Promise<voi
         : kind === 4
           ? { status: 'In Process', method: 'Bank Account', brand: 'US bank account', last4: '6789', reason: null, processor: SANDBOX_NAME }
           : { status: 'Paid', method: 'Credit Card', brand: index % 2 ? 'Visa' : 'Mastercard', last4: index % 2 ? '4242' : '4444', reason: null, processor: SANDBOX_NAME };
-    if (plan.status === 'In Process' && policy.currency === 'GBP') plan.brand = 'Bank account';
+    if (plan.method === 'Bank Account' && policy.currency === 'GBP') plan.brand = 'Bank account';
+    // A bank debit settles within days: only a recent one is still on its way.
+    if (plan.status === 'In Process' && now.getTime() - at.getTime() > 3 * DAY_MS) plan.status = 'Paid';
     const [next] = await tx.query<{ next: number }>(`SELECT nextval('payment_transaction_seq')::int AS next`);
     await tx.query(
       `INSERT INTO payment_transactions (transaction_id, invoice_number, policy_id, status, payment_date, payment_method, processor_name, amount_paid,

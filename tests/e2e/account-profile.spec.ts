@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { E2E_ORIGIN, E2E_UK_ORIGIN } from './support/origin.ts';
 import { apiToken, dismissToasts, signInOnOrigin } from './support/sign-in.ts';
+import { choose } from './support/choose.ts';
 
 /**
  * The account profile on the account page (spec 002 sections 3 to 8) in both editions: a new account lacks
@@ -41,11 +42,6 @@ async function newAccount(page: Page, fields: Json, teamName: string): Promise<s
   const team = teams.content.find((row: Json) => row.name === teamName);
   const created = await pageApi(page, 'POST', '/api/account/v1/account', { stage: 'lookup', team: team.id, ...fields });
   return created.account.id as string;
-}
-
-async function choose(scope: Locator, name: string, option: string): Promise<void> {
-  await scope.getByRole('combobox', { name, exact: true }).click();
-  await scope.page().getByRole('option', { name: option, exact: true }).click();
 }
 
 const textbox = (scope: Locator | Page, name: string) => scope.getByRole('textbox', { name, exact: true });

@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { E2E_ORIGIN, E2E_UK_ORIGIN } from './support/origin.ts';
 import { dismissToasts, signInOnOrigin } from './support/sign-in.ts';
+import { choose } from './support/choose.ts';
 
 /**
  * The new-account dialog and the lookup page (spec 001 sections 2, 4, 5 and 8) in both editions: an
@@ -13,11 +14,6 @@ import { dismissToasts, signInOnOrigin } from './support/sign-in.ts';
 
 // Each test walks a whole flow through several pages on a shared, busy machine.
 test.describe.configure({ timeout: 120_000 });
-
-async function choose(scope: Locator, name: string, option: string): Promise<void> {
-  await scope.getByRole('combobox', { name, exact: true }).click();
-  await scope.page().getByRole('option', { name: option, exact: true }).click();
-}
 
 async function openDialog(page: Page): Promise<Locator> {
   await page.getByRole('button', { name: 'New Account' }).click();

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { PDFParse } from 'pdf-parse';
 import { callApi } from './support/call-api.ts';
+import { choose } from './support/choose.ts';
 import { E2E_ORIGIN, E2E_UK_ORIGIN } from './support/origin.ts';
 import { signInOnOrigin } from './support/sign-in.ts';
 
@@ -87,4 +88,33 @@ test('UK: a broker sees what is due and the bank details of a transfer, in pound
   await expect(dialog).toContainText('Sort Code');
   await expect(dialog).toContainText('40-00-00');
   await expect(dialog).toContainText(target!.policyNumber);
+});
+
+test('billing applies a check to an unpaid policy from its payment page, which then shows it as partly paid', async ({ page }) => {
+  await signInOnOrigin(page, E2E_ORIGIN, 'admin@provider.example');
+  const policies = await callApi<{ content: Array<{ id: string; policyNumber: string }> }>(page, 'GET', '/api/policy/v1/search?status=ACTIVE&size=50&sort=policyNumber,desc');
+  let target: { id: string; policyNumber: string } | undefined;
+  for (const policy of policies.data.content) {
+    const record = await callApi<{ status: string }>(page, 'GET', `/api/billing/v1/policy/${policy.id}/payment`);
+    if (record.data.status === 'Unpaid') {
+      target = policy;
+      break;
+    }
+  }
+  expect(target, 'an unpaid policy in the demo book').toBeDefined();
+  await page.goto(`/admin/policies/${target!.id}/payment`);
+  await page.getByRole('button', { name: 'Apply External Payment' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Apply External Payment' });
+  await dialog.getByLabel('Amount Paid').fill('1000000000001');
+  await dialog.getByRole('button', { name: 'Apply Payment' }).click();
+  await expect(dialog.getByText('Amount Paid must be less than or equal to 1,000,000,000,000')).toBeVisible();
+  await dialog.getByLabel('Amount Paid').fill('500');
+  await choose(dialog, 'Payment Method', 'Check');
+  await dialog.getByLabel('Payment Date').fill(new Date().toISOString().slice(0, 10));
+  await dialog.getByLabel('Check or Wire Reference').fill(`CHK-E2E-${target!.policyNumber}`);
+  await dialog.getByRole('button', { name: 'Apply Payment' }).click();
+  await expect(page.getByText('Payment Applied Successfully.')).toBeVisible();
+  await expect(page.getByTestId('policy-payment')).toHaveAttribute('data-status', 'Partially Paid');
+  await expect(page.getByLabel('Amount Paid', { exact: true })).toHaveValue('500.00');
+  await expect(page.getByRole('table', { name: 'Payments' }).getByRole('row').filter({ hasText: `CHK-E2E-${target!.policyNumber}` })).toContainText('Check');
 });
