@@ -1785,6 +1785,76 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/billing/v1/get-installment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The monthly installment of an amount financed at an APR over a number of installments (the add-financer dialog's preview) */
+        get: operations["previewInstallment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/billing/v1/create/premiumFinance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Offers the payer an installment plan (checked with definitions/forms/add-premium-financer.json): financer, down payment, APR and number of installments; replaces an offer not yet accepted */
+        post: operations["addPremiumFinancer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/billing/v1/finance/{policyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                policyId: string;
+            };
+            cookie?: never;
+        };
+        /** The finance quote of a policy's installment plan, as the payer sees it (spec 002 'Premium finance quote') */
+        get: operations["getFinanceQuote"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/billing/v1/pay/premiumFinance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** The payer accepts the installment plan with their typed full name (checked with definitions/forms/finance-acceptance.json); they then owe the down payment */
+        put: operations["acceptFinanceQuote"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/account/v1/naics/search": {
         parameters: {
             query?: never;
@@ -6523,6 +6593,38 @@ export interface components {
         OutboxList: {
             content: components["schemas"]["OutboxMessage"][];
         };
+        FinanceQuote: {
+            /** Format: uuid */
+            policyId: string;
+            policyNumber: string;
+            /** @enum {string} */
+            status: "OFFERED" | "ACCEPTED";
+            financerName: string;
+            FinanceQuoteNumber: string;
+            AmountFinanced: string;
+            APR: number;
+            NumberOfInstallments: number;
+            TotalPremium: string;
+            DownPayment: string;
+            TotalPaymentAmount: string;
+            InstallmentAmount: string;
+            FinanceCharge: string;
+            /** Format: date */
+            FirstInstallmentDue: string;
+            /** @enum {string} */
+            currency: "USD" | "GBP";
+            schedule: {
+                number: number;
+                /** Format: date */
+                dueDate: string;
+                amount: string;
+            }[];
+            disaffirmDays: number;
+            disaffirmedPaymentDays: number;
+            /** Format: date-time */
+            acceptedAt: string | null;
+            signature: string | null;
+        };
         /** @description The industry-code form's data (definitions/forms/industry-code.json): naicsCode in the US edition, sicCode in the UK edition (the UK overlay renames it); which one is required, and its limits, come from the definition. */
         IndustryCodeFields: {
             /** @description Bounded here only as an integer; the 10 to 999999 rule and its message come from the form definition */
@@ -7022,7 +7124,18 @@ export interface components {
             currency: "USD" | "GBP";
             totalPremium: string;
             amountPaid: string;
+            /** @description What the payer still owes (the down payment once an installment plan is accepted) */
             amountDue: string;
+            financing: {
+                /** @description An installment plan is offered and not yet accepted */
+                offered: boolean;
+                /** @description The payer accepted an installment plan */
+                financed: boolean;
+                /** @description The plan's down payment, or 20% of (premium - broker fee - MGA fee) + the fees when none is offered */
+                downPayment: string;
+                numberOfInstallments: number;
+                financeQuoteNumber: string | null;
+            };
             hasPayment: boolean;
             /** @description The caller may pay by card or bank account here (a processor is configured and the role may pay) */
             onlinePayments: boolean;
@@ -11810,6 +11923,137 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    previewInstallment: {
+        parameters: {
+            query: {
+                apr: number;
+                financedAmount: number;
+                numberOfInstallments: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The installment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        installmentAmount: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    addPremiumFinancer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    policyId?: string;
+                    financerName?: string;
+                    downPayment?: number | null;
+                    apr?: number | null;
+                    numberOfInstallments?: number | null;
+                    installmentAmount?: string | number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The finance quote offered, with the success text */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        quote: components["schemas"]["FinanceQuote"];
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    getFinanceQuote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                policyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The finance quote */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FinanceQuote"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    acceptFinanceQuote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    policyId?: string;
+                    signature?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The accepted plan, with the success text */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        quote: components["schemas"]["FinanceQuote"];
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
         };
     };
     searchIndustryCodes: {

@@ -132,3 +132,8 @@ export const PAYEE_BANK_DETAILS = {
     address: '1 Threadneedle Street, London EC2R 8AH',
   },
 } as const;
+/** Spec 000 section 9: the first instalment's reference date is 7 days after the plan starts (one day later it is due). */
+export const FINANCE_FIRST_DUE_DAYS = 7;
+/** Spec 002 'Premium financing': the payer may disaffirm within 10 days; full payment is then due within 30. */
+export const FINANCE_DISAFFIRM_DAYS = 10;
+export const FINANCE_DISAFFIRMED_PAYMENT_DAYS = 30;

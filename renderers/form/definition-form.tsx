@@ -11,6 +11,7 @@ import { TEMPLATES } from './templates.ts';
 import { WIDGETS } from './widgets/index.ts';
 import { DEFAULT_FORM_STATE_BEHAVIOR } from './default-form-state.ts';
 import { RemoteChecks } from './remote-checks.tsx';
+import { RemoteValues } from './remote-values.tsx';
 
 export interface DefinitionFormProps {
   session: FormSession;
@@ -55,6 +56,7 @@ function DefinitionFormView({ session, edition, today, idPrefix = 'root', column
   return (
     <>
       {!readOnly && <RemoteChecks session={session} />}
+      {!readOnly && <RemoteValues session={session} />}
       <Form
         schema={definition.schema as RJSFSchema}
         uiSchema={(definition.uiSchema ?? EMPTY_UI) as UiSchema}

@@ -9,6 +9,7 @@ import type { PageComponentProps } from '../page/page-context.ts';
 import { run } from '../session/api.ts';
 import { toaster } from '../shell/toaster.tsx';
 import { BankTransferDialog } from './bank-transfer-dialog.tsx';
+import { InstallmentPlanDialog } from './installment-plan-dialog.tsx';
 import { PaymentCheckoutDialog } from './payment-checkout-dialog.tsx';
 
 type Payment = NonNullable<SuccessOf<'getPolicyPayment'>>;
@@ -34,6 +35,7 @@ export function PolicyPayment({ params }: PageComponentProps) {
   const [busy, setBusy] = useState<'creditCard' | 'bankAccount' | 'saved' | null>(null);
   const [checkout, setCheckout] = useState<{ checkoutId: string; url: string; title: string } | null>(null);
   const [bankDialog, setBankDialog] = useState(false);
+  const [planDialog, setPlanDialog] = useState(false);
   // One key per payment attempt: a retried request (a double click, a lost answer) is the same payment.
   const attemptKey = useRef<string | null>(null);
 
@@ -147,11 +149,22 @@ export function PolicyPayment({ params }: PageComponentProps) {
                 <Text fontSize="sm" color="fg.muted">Due Date</Text>
                 <Text fontWeight="medium">{formatDate(payment.dueDate, edition.locale)}</Text>
               </Box>
-              <Box data-testid="pay-in-full">
-                <Text fontSize="sm" color="fg.muted">{view === 'Partially Paid' ? 'PAY IN FULL (balance)' : 'PAY IN FULL'}</Text>
-                <Text fontSize="2xl" fontWeight="semibold">{money(payment.amountDue)}</Text>
-              </Box>
+              {/* Spec 000: PAY IN FULL is hidden when the premium is financed; the down payment is what is due then. */}
+              {payment.financing.financed ? (
+                <Box data-testid="down-payment-due">
+                  <Text fontSize="sm" color="fg.muted">DOWN PAYMENT</Text>
+                  <Text fontSize="2xl" fontWeight="semibold">{money(payment.amountDue)}</Text>
+                </Box>
+              ) : (
+                <Box data-testid="pay-in-full">
+                  <Text fontSize="sm" color="fg.muted">{view === 'Partially Paid' ? 'PAY IN FULL (balance)' : 'PAY IN FULL'}</Text>
+                  <Text fontSize="2xl" fontWeight="semibold">{money(payment.amountDue)}</Text>
+                </Box>
+              )}
             </HStack>
+            {payment.financing.financed && (
+              <Text color="fg.muted">{`Your installment plan ${payment.financing.financeQuoteNumber ?? ''} is accepted: pay the down payment here; the installments are paid to the premium finance company.`}</Text>
+            )}
             {!payment.payable && <Text color="fg.muted">{`A policy that is ${payment.policyStatus} cannot be paid online.`}</Text>}
             {payment.payable && payment.onlinePayments && (
               <Stack gap="4">
@@ -197,6 +210,23 @@ export function PolicyPayment({ params }: PageComponentProps) {
             {payment.payable && !payment.onlinePayments && (
               <Text color="fg.muted">Online payment is made by the policyholder. You can pass on the bank details for a transfer.</Text>
             )}
+            {payment.payable && payment.financing.offered && !payment.financing.financed && (
+              <Card.Root variant="outline" data-testid="installment-plan">
+                <Card.Body gap="2">
+                  <Heading size="sm">INSTALLMENT PLAN</Heading>
+                  <HStack gap="8" wrap="wrap" align="end">
+                    <Box>
+                      <Text fontSize="sm" color="fg.muted">Down Payment</Text>
+                      <Text fontSize="xl" fontWeight="semibold">{money(payment.financing.downPayment)}</Text>
+                    </Box>
+                    <Text flex="1" minW="60">{`Pay the rest in ${payment.financing.numberOfInstallments} installments through a premium financing provider.`}</Text>
+                    <Button variant="outline" onClick={() => setPlanDialog(true)}>
+                      View Installment Plan
+                    </Button>
+                  </HStack>
+                </Card.Body>
+              </Card.Root>
+            )}
             {payment.payable && (
               <Box>
                 <Button variant="outline" onClick={() => setBankDialog(true)}>
@@ -208,6 +238,17 @@ export function PolicyPayment({ params }: PageComponentProps) {
         )}
       </Card.Body>
       {checkout && <PaymentCheckoutDialog checkout={checkout} title={checkout.title} onClose={closeCheckout} />}
+      {planDialog && (
+        <InstallmentPlanDialog
+          policyId={payment.policyId}
+          policyNumber={number}
+          onClose={(accepted) => {
+            setPlanDialog(false);
+            // The financing-accepted event: the payment record and the amount are read again.
+            if (accepted) afterChange();
+          }}
+        />
+      )}
       {bankDialog && (
         <BankTransferDialog amount={money(payment.amountDue)} details={payment.bankDetails} reference={`${number} / ${payment.companyName}`} terms={edition.terms} onClose={() => setBankDialog(false)} />
       )}

@@ -6,6 +6,7 @@ import type { Queryable } from '../../db/database.ts';
 import { checkedBodyOf } from '../../form-check/checked-body.ts';
 import { HttpError, notFound } from '../../http/http-error.ts';
 import type { Caller } from '../../services.ts';
+import { liveFinancingOf, owedByPayer } from '../financing/financing-repository.ts';
 import { findVisiblePolicy, type PolicyRow } from '../policies/policy-repository.ts';
 import { toTransaction, transactionById, transactionsOf } from '../payments/transaction-repository.ts';
 import { BILLING_TEXTS } from './billing-texts.ts';
@@ -119,7 +120,7 @@ export const handlers: HandlerModule = (services) => {
       const id = await db.transaction(async (tx) => {
         const policy = await visiblePolicy(caller, String(body.policyId), tx, true);
         const payments = (await transactionsOf(tx, policy.id)).map((row) => ({ status: row.status, amount: row.amount_paid }));
-        const due = amountDue(policy.total_premium, payments);
+        const due = amountDue(owedByPayer(policy.total_premium, await liveFinancingOf(tx, policy.id)), payments);
         if (Number(due) <= 0) throw new HttpError(409, BILLING_TEXTS.nothingToClose);
         const inserted = await insertTransaction(tx, caller, policy, {
           transactionId: await nextTransactionId(tx), status: 'Paid', paymentDate: clock.now().toISOString().slice(0, 10), paymentMethod: 'Refund/Credit',

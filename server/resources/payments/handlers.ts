@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { addDays, amountDue, amountPaid, paymentStatusOf } from '../../../engine/index.ts';
+import { addDays, amountDue, amountPaid, installmentDownPayment, paymentStatusOf } from '../../../engine/index.ts';
 import { callerOf } from '../../auth/authenticate.ts';
-import { PAYEE_BANK_DETAILS, PAYMENT_DUE_DAYS } from '../../constants.ts';
+import { FINANCING_INSTALLMENTS, PAYEE_BANK_DETAILS, PAYMENT_DUE_DAYS } from '../../constants.ts';
 import type { HandlerModule } from '../../contract/handlers.ts';
 import type { Queryable } from '../../db/database.ts';
 import { HttpError, notFound } from '../../http/http-error.ts';
 import type { Caller } from '../../services.ts';
 import { localOrigin } from '../connectors/provider-config.ts';
+import { liveFinancingOf, owedByPayer } from '../financing/financing-repository.ts';
 import { findVisiblePolicy, type PolicyRow } from '../policies/policy-repository.ts';
 import { IN_FORCE } from '../policies/policy-transitions.ts';
 import { publishedRater } from '../quotes/quote-rating.ts';
@@ -57,7 +58,7 @@ export const handlers: HandlerModule = (services) => {
     if (!PAYABLE.includes(policy.status)) throw new HttpError(409, PAYMENT_TEXTS.notPayable(policy.status));
     const payments = (await transactionsOf(tx, policy.id)).map((row) => ({ status: row.status, amount: row.amount_paid }));
     if (payments.some((payment) => payment.status === 'In Process')) throw new HttpError(409, PAYMENT_TEXTS.inProcess);
-    const due = amountDue(policy.total_premium, payments);
+    const due = amountDue(owedByPayer(policy.total_premium, await liveFinancingOf(tx, policy.id)), payments);
     if (Number(due) <= 0) throw new HttpError(409, PAYMENT_TEXTS.nothingDue);
     return due;
   }
@@ -77,6 +78,8 @@ export const handlers: HandlerModule = (services) => {
     const methods = await db.query<{ id: string; kind: PaymentKind; brand: string; last4: string }>(
       'SELECT id, kind, brand, last4 FROM payment_methods WHERE account_id = $1 ORDER BY created_at DESC', [policy.account_id],
     );
+    const financing = await liveFinancingOf(db, policy.id);
+    const owed = owedByPayer(policy.total_premium, financing);
     const productTitle = (await publishedRater(definitions, policy.edition)).allProducts.get(policy.product)?.title ?? policy.product;
     return {
       policyId: policy.id,
@@ -87,12 +90,20 @@ export const handlers: HandlerModule = (services) => {
       accountName: account?.name ?? policy.company_name,
       description: `Premium for ${policy.company_name}'s cyber policy ${policy.policy_number} (${productTitle}), ${policy.effective_date} to ${policy.end_date}.`,
       dueDate: addDays(new Date(policy.issued_at).toISOString().slice(0, 10), PAYMENT_DUE_DAYS),
-      status: paymentStatusOf(policy.total_premium, payments),
+      status: paymentStatusOf(owed, payments),
       payable: PAYABLE.includes(policy.status),
       currency: policy.currency as 'USD' | 'GBP',
       totalPremium: Number(policy.total_premium).toFixed(2),
       amountPaid: amountPaid(payments),
-      amountDue: amountDue(policy.total_premium, payments),
+      amountDue: amountDue(owed, payments),
+      financing: {
+        // Offered and not yet accepted: the INSTALLMENT PLAN section; accepted: PAY IN FULL is hidden and the down payment is due.
+        offered: financing?.status === 'OFFERED',
+        financed: financing?.status === 'ACCEPTED',
+        downPayment: financing ? Number(financing.down_payment).toFixed(2) : installmentDownPayment(policy.total_premium, policy.broker_fee, policy.mga_fee),
+        numberOfInstallments: financing?.number_of_installments ?? FINANCING_INSTALLMENTS,
+        financeQuoteNumber: financing?.finance_quote_number ?? null,
+      },
       hasPayment: rows.length > 0,
       onlinePayments: caller.permissions.has('billing:pay') && processor !== null,
       savedMethods: methods.map((method) => ({
@@ -200,7 +211,8 @@ export const handlers: HandlerModule = (services) => {
       if (!transaction || !policy) throw notFound(PAYMENT_TEXTS.transactionNotFound);
       const payments = (await transactionsOf(db, policy.id)).map((row) => ({ status: row.status, amount: row.amount_paid }));
       const edition = (await definitions.current()).registry().edition(policy.edition);
-      const pdf = await receiptPdf(transaction, policy, amountDue(policy.total_premium, payments), edition);
+      const owed = owedByPayer(policy.total_premium, await liveFinancingOf(db, policy.id));
+      const pdf = await receiptPdf(transaction, policy, amountDue(owed, payments), edition);
       return reply.header('content-type', 'application/pdf')
         .header('content-disposition', `attachment; filename="Receipt_${transaction.transaction_id}.pdf"`)
         .send(Buffer.from(pdf));

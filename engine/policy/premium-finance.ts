@@ -1,0 +1,44 @@
+import { Decimal } from '../rater/decimal.ts';
+import { addDays, addMonths } from '../rater/iso-date.ts';
+
+/**
+ * Premium financing (spec 002 'Premium financing'; spec 000 section 9): the premium less the down payment is
+ * lent by a premium finance company and repaid in monthly instalments, the first one day after
+ * FirstInstallmentDue. An instalment is the level payment of an amortised loan at the APR; the finance
+ * charge is what the instalments add to the amount financed. Exact decimals (12 places), money to the cent.
+ */
+export interface FinanceTerms {
+  totalPremium: string;
+  downPayment: string;
+  /** Annual percentage rate, as a percentage ('9.5'). */
+  apr: string | number;
+  numberOfInstallments: number;
+  firstInstallmentDue: string;
+}
+
+/** The level monthly payment repaying `financed` over `count` months at `apr` percent a year. */
+export function installmentAmount(financed: string | number, apr: string | number, count: number): string {
+  const principal = Decimal.from(financed);
+  if (count <= 0 || principal.compare(Decimal.ZERO) <= 0) return Decimal.ZERO.toFixed(2);
+  const monthly = Decimal.from(apr).dividedBy(Decimal.from(1200));
+  if (monthly.isZero()) return principal.dividedBy(Decimal.from(count)).toFixed(2);
+  let growth = Decimal.ONE;
+  const step = Decimal.ONE.plus(monthly);
+  for (let month = 0; month < count; month += 1) growth = growth.times(step);
+  return principal.times(monthly).times(growth).dividedBy(growth.minus(Decimal.ONE)).toFixed(2);
+}
+
+/** The finance quote shown to the payer: what is financed, each instalment, the charge and the schedule. */
+export function financeQuoteOf(terms: FinanceTerms) {
+  const amountFinanced = Decimal.max(Decimal.ZERO, Decimal.from(terms.totalPremium).minus(Decimal.from(terms.downPayment)));
+  const installment = installmentAmount(amountFinanced.toFixed(2), terms.apr, terms.numberOfInstallments);
+  const repaid = Decimal.from(installment).times(Decimal.from(terms.numberOfInstallments));
+  const firstDate = addDays(terms.firstInstallmentDue, 1);
+  return {
+    amountFinanced: amountFinanced.toFixed(2),
+    installmentAmount: installment,
+    financeCharge: Decimal.max(Decimal.ZERO, repaid.minus(amountFinanced)).toFixed(2),
+    totalPaymentAmount: Decimal.from(terms.downPayment).plus(repaid).toFixed(2),
+    schedule: Array.from({ length: terms.numberOfInstallments }, (_, index) => ({ number: index + 1, dueDate: addMonths(firstDate, index), amount: installment })),
+  };
+}

@@ -1,0 +1,11 @@
+/** What the financing operations answer, word for word from spec 002 section 8 where it gives them. */
+export const FINANCING_TEXTS = {
+  added: 'Premium Financer added Successfully!',
+  accepted: 'Installment plan accepted. Thank you.',
+  notOffered: 'No installment plan is offered for this policy.',
+  alreadyAccepted: 'The installment plan of this policy was already accepted.',
+  policyNotFound: 'Policy not found.',
+  notFinanceable: (status: string) => `A policy that is ${status} cannot be financed.`,
+  downPaymentTooLarge: 'The down payment cannot be more than the total premium.',
+  paidAlready: 'This policy is already paid.',
+} as const;
