@@ -1,8 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { PDFParse } from 'pdf-parse';
 import { callApi } from './support/call-api.ts';
 import { choose } from './support/choose.ts';
+import { issuedPolicyOf } from './support/issued-policy.ts';
 import { E2E_ORIGIN, E2E_UK_ORIGIN } from './support/origin.ts';
 import { signInOnOrigin } from './support/sign-in.ts';
 
@@ -13,10 +14,22 @@ import { signInOnOrigin } from './support/sign-in.ts';
  * the payment is listed with its receipt, a real PDF. In the UK a broker sees the bank details of a transfer
  * with the sort code and pounds.
  */
+/** The first policy of a search (as the signed-in user sees it) whose payment is Unpaid and payable online. */
+async function unpaidPolicy(page: Page, search: string): Promise<{ id: string; policyNumber: string }> {
+  const policies = await callApi<{ content: Array<{ id: string; policyNumber: string }> }>(page, 'GET', search);
+  for (const policy of policies.data.content) {
+    const record = await callApi<{ status: string; payable: boolean }>(page, 'GET', `/api/billing/v1/policy/${policy.id}/payment`);
+    if (record.data.status === 'Unpaid' && record.data.payable) return policy;
+  }
+  throw new Error(`No unpaid policy in ${search}`);
+}
+
+// Each test walks a flow through several pages and sessions on a shared, busy machine.
+test.describe.configure({ timeout: 120_000 });
+
 test('the policyholder pays a policy through the hosted form: declined, then paid and thanked, with its receipt', async ({ page }) => {
   await signInOnOrigin(page, E2E_ORIGIN, 'policyholder@insured.example');
-  const policies = await callApi<{ content: Array<{ id: string; policyNumber: string }> }>(page, 'GET', '/api/policy/v1/search');
-  const policy = policies.data.content[0]!;
+  const policy = await unpaidPolicy(page, '/api/policy/v1/search?status=ISSUED&status=ACTIVE');
   await page.goto(`/policy/${policy.id}/accountant-payment`);
   await expect(page).toHaveURL(new RegExp(`/customer/policies/${policy.id}/payment$`));
   const payment = page.getByTestId('policy-payment');
@@ -67,17 +80,8 @@ test('the policyholder pays a policy through the hosted form: declined, then pai
 
 test('UK: a broker sees what is due and the bank details of a transfer, in pounds with the sort code', async ({ page }) => {
   await signInOnOrigin(page, E2E_UK_ORIGIN, 'broker@brokerage.example');
-  const policies = await callApi<{ content: Array<{ id: string; policyNumber: string }> }>(page, 'GET', '/api/policy/v1/search?status=ACTIVE&size=50');
-  let target: { id: string; policyNumber: string } | undefined;
-  for (const policy of policies.data.content) {
-    const record = await callApi<{ status: string }>(page, 'GET', `/api/billing/v1/policy/${policy.id}/payment`);
-    if (record.data.status === 'Unpaid') {
-      target = policy;
-      break;
-    }
-  }
-  expect(target, 'an unpaid UK policy in the demo book').toBeDefined();
-  await page.goto(`${E2E_UK_ORIGIN}/agency/policies/${target!.id}/payment`);
+  const target = await unpaidPolicy(page, '/api/policy/v1/search?status=ACTIVE&size=50');
+  await page.goto(`${E2E_UK_ORIGIN}/agency/policies/${target.id}/payment`);
   const payment = page.getByTestId('policy-payment');
   await expect(payment).toHaveAttribute('data-status', 'Unpaid');
   await expect(payment.getByTestId('pay-in-full')).toContainText('£');
@@ -87,22 +91,13 @@ test('UK: a broker sees what is due and the bank details of a transfer, in pound
   await expect(dialog.getByRole('heading')).toContainText(/^Pay £[\d,]+\.\d{2} with ACH or Wire Transfer$/);
   await expect(dialog).toContainText('Sort Code');
   await expect(dialog).toContainText('40-00-00');
-  await expect(dialog).toContainText(target!.policyNumber);
+  await expect(dialog).toContainText(target.policyNumber);
 });
 
 test('billing applies a check to an unpaid policy from its payment page, which then shows it as partly paid', async ({ page }) => {
   await signInOnOrigin(page, E2E_ORIGIN, 'admin@provider.example');
-  const policies = await callApi<{ content: Array<{ id: string; policyNumber: string }> }>(page, 'GET', '/api/policy/v1/search?status=ACTIVE&size=50&sort=policyNumber,desc');
-  let target: { id: string; policyNumber: string } | undefined;
-  for (const policy of policies.data.content) {
-    const record = await callApi<{ status: string }>(page, 'GET', `/api/billing/v1/policy/${policy.id}/payment`);
-    if (record.data.status === 'Unpaid') {
-      target = policy;
-      break;
-    }
-  }
-  expect(target, 'an unpaid policy in the demo book').toBeDefined();
-  await page.goto(`/admin/policies/${target!.id}/payment`);
+  const target = await unpaidPolicy(page, '/api/policy/v1/search?status=ACTIVE&size=50&sort=policyNumber,desc');
+  await page.goto(`/admin/policies/${target.id}/payment`);
   await page.getByRole('button', { name: 'Apply External Payment' }).click();
   const dialog = page.getByRole('dialog', { name: 'Apply External Payment' });
   await dialog.getByLabel('Amount Paid').fill('1000000000001');
@@ -111,10 +106,46 @@ test('billing applies a check to an unpaid policy from its payment page, which t
   await dialog.getByLabel('Amount Paid').fill('500');
   await choose(dialog, 'Payment Method', 'Check');
   await dialog.getByLabel('Payment Date').fill(new Date().toISOString().slice(0, 10));
-  await dialog.getByLabel('Check or Wire Reference').fill(`CHK-E2E-${target!.policyNumber}`);
+  await dialog.getByLabel('Check or Wire Reference').fill(`CHK-E2E-${target.policyNumber}`);
   await dialog.getByRole('button', { name: 'Apply Payment' }).click();
   await expect(page.getByText('Payment Applied Successfully.')).toBeVisible();
   await expect(page.getByTestId('policy-payment')).toHaveAttribute('data-status', 'Partially Paid');
   await expect(page.getByLabel('Amount Paid', { exact: true })).toHaveValue('500.00');
-  await expect(page.getByRole('table', { name: 'Payments' }).getByRole('row').filter({ hasText: `CHK-E2E-${target!.policyNumber}` })).toContainText('Check');
+  await expect(page.getByRole('table', { name: 'Payments' }).getByRole('row').filter({ hasText: `CHK-E2E-${target.policyNumber}` })).toContainText('Check');
+});
+
+test('billing offers an installment plan; the policyholder accepts it with their full name and then owes the down payment', async ({ page }) => {
+  await signInOnOrigin(page, E2E_ORIGIN, 'agent@agency.example');
+  const acme = await callApi<{ content: Array<{ accountId: string }> }>(page, 'GET', '/api/policy/v1/search?search=Acme%20Precision');
+  const policy = await issuedPolicyOf(page, acme.data.content[0]!.accountId,
+    { customerFirstName: 'Paula', customerLastName: 'Holder', customerEmail: 'policyholder@insured.example', customerPhone: '3035550175' });
+
+  await signInOnOrigin(page, E2E_ORIGIN, 'admin@provider.example');
+  await page.goto(`/admin/policies/${policy.id}/payment`);
+  await page.getByRole('button', { name: 'Add Premium Financer' }).click();
+  const offer = page.getByRole('dialog', { name: 'Add Premium Financer' });
+  await expect(offer.getByRole('button', { name: 'Add', exact: true })).toBeDisabled();
+  await offer.getByLabel('Financer').fill('Imperial PFS');
+  await offer.getByLabel('APR (%)').fill('9.5');
+  // The installment is asked of the server a second after the inputs settle; Add waits for it.
+  await expect(offer.getByLabel('Installment Amount')).toHaveValue(/^\d+\.\d{2}$/, { timeout: 10_000 });
+  await offer.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(page.getByText('Premium Financer added Successfully!')).toBeVisible();
+
+  await signInOnOrigin(page, E2E_ORIGIN, 'policyholder@insured.example');
+  await page.goto(`/policy/${policy.id}/accountant-payment`);
+  const payment = page.getByTestId('policy-payment');
+  await expect(payment.getByTestId('installment-plan')).toContainText('Down Payment');
+  await payment.getByRole('button', { name: 'View Installment Plan' }).click();
+  const plan = page.getByTestId('installment-plan-dialog');
+  await expect(plan.getByRole('heading', { name: `INSTALLMENT PLAN for Policy# ${policy.policyNumber}` })).toBeVisible();
+  await expect(plan.getByTestId('finance-quote')).toContainText('Imperial PFS');
+  await plan.getByRole('button', { name: 'Accept Installment Plan' }).click();
+  await expect(plan.getByText('Please enter full name.')).toBeVisible();
+  await plan.getByLabel('Full Name').fill('Paula Holder');
+  await plan.getByRole('button', { name: 'Accept Installment Plan' }).click();
+  await expect(page.getByText('Installment plan accepted. Thank you.')).toBeVisible();
+  await expect(payment.getByTestId('down-payment-due')).toBeVisible();
+  await expect(payment.getByTestId('pay-in-full')).toHaveCount(0);
+  await expect(payment.getByTestId('installment-plan')).toHaveCount(0);
 });
