@@ -1,4 +1,5 @@
-import { rateQuote } from '../../engine/index.ts';
+import { addDays, financeQuoteOf, installmentDownPayment, rateQuote } from '../../engine/index.ts';
+import { FINANCE_FIRST_DUE_DAYS, FINANCING_INSTALLMENTS } from '../constants.ts';
 import type { Clock } from '../clock.ts';
 import type { Queryable } from '../db/database.ts';
 import { SANDBOX_NAME } from '../resources/payments/sandbox-processor.ts';
@@ -11,7 +12,8 @@ import { shippedRaters } from './demo-book.ts';
  * Payments for the demo book (after server/seed/demo-policies.ts), so the payment page and the policy's
  * payments have something real to show:
  * - the demo policyholder, Acme Precision Manufacturing, holds one of the US agency's in-force policies,
- *   unpaid, with a saved Visa (a sandbox token), and the demo E_PAY one-time-code link leads to its payment page;
+ *   unpaid, with a saved Visa (a sandbox token) and an installment plan offered, and the demo E_PAY
+ *   one-time-code link leads to its payment page;
  * - the book's other policies are paid by card or wire, some on their way, some after a declined card, some
  *   not yet: deterministic for a given clock.
  */
@@ -89,5 +91,25 @@ async function givePolicyholderAPolicy(tx: Queryable, now: Date): Promise<void> 
     `INSERT INTO payment_methods (account_id, processor, token, kind, brand, last4, created_at) VALUES ($1, $2, $3, 'creditCard', 'Visa', '4242', $4) ON CONFLICT DO NOTHING`,
     [acme.id, SANDBOX_NAME, token, new Date(now.getTime() - 40 * DAY_MS)],
   );
+  await offerInstallmentPlan(tx, now, policy.id);
   await tx.query('UPDATE workflows SET redirect_url = $2 WHERE id = $1', [DEMO_PAYMENT_WORKFLOW_ID, `/policy/${policy.id}/accountant-payment`]);
+}
+
+/** Billing offered Acme an installment plan, so the payment page shows its INSTALLMENT PLAN section. */
+async function offerInstallmentPlan(tx: Queryable, now: Date, policyId: string): Promise<void> {
+  const [policy] = await tx.query<{ total_premium: string; broker_fee: string; mga_fee: string; contact_email: string }>(
+    'SELECT total_premium::text AS total_premium, broker_fee::text AS broker_fee, mga_fee::text AS mga_fee, contact_email FROM policies WHERE id = $1', [policyId],
+  );
+  const [staff] = await tx.query<{ id: string }>(`SELECT u.id FROM users u JOIN accounts a ON a.id = u.account_id WHERE a.account_type = 'COWBELL' ORDER BY u.email LIMIT 1`);
+  const downPayment = installmentDownPayment(policy!.total_premium, policy!.broker_fee, policy!.mga_fee);
+  const firstInstallmentDue = addDays(now.toISOString().slice(0, 10), FINANCE_FIRST_DUE_DAYS);
+  const quote = financeQuoteOf({ totalPremium: policy!.total_premium, downPayment, apr: '9.5', numberOfInstallments: FINANCING_INSTALLMENTS, firstInstallmentDue });
+  const [next] = await tx.query<{ next: number }>(`SELECT nextval('finance_quote_seq')::int AS next`);
+  await tx.query(
+    `INSERT INTO premium_financings (policy_id, finance_quote_number, financer_name, total_premium, down_payment, apr, number_of_installments, amount_financed,
+       installment_amount, finance_charge, total_payment_amount, first_installment_due, status, offered_by, offered_at, customer_email)
+     VALUES ($1, $2, 'Imperial Premium Finance (demo)', $3, $4, 9.5, $5, $6, $7, $8, $9, $10, 'OFFERED', $11, $12, $13)`,
+    [policyId, `FQ-${now.getUTCFullYear()}-${String(next!.next).padStart(6, '0')}`, policy!.total_premium, downPayment, FINANCING_INSTALLMENTS, quote.amountFinanced,
+      quote.installmentAmount, quote.financeCharge, quote.totalPaymentAmount, firstInstallmentDue, staff?.id ?? null, now, policy!.contact_email],
+  );
 }

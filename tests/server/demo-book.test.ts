@@ -214,7 +214,7 @@ describe('the demo book', () => {
     const policyholder = (await t.tokensFor('policyholder@insured.example')).accessToken;
     const record = await t.inject({ method: 'GET', url: `/api/billing/v1/policy/${policyId}/payment`, headers: { authorization: `Bearer ${policyholder}`, 'x-timezone': 'UTC' } });
     expect(record.statusCode, record.body).toBe(200);
-    expect(record.json()).toMatchObject({ status: 'Unpaid', savedMethods: [{ label: 'Visa ending 4242' }] });
+    expect(record.json()).toMatchObject({ status: 'Unpaid', savedMethods: [{ label: 'Visa ending 4242' }], financing: { offered: true, financed: false } });
   });
 
   it('is the same on every run with the same clock', async () => {
