@@ -1,8 +1,8 @@
 /**
  * `npm run bench:api`: loads the running server from a second process over loopback and prints
  * requests per second and p50/p99 latency for sign-in, token refresh, the current user, the agency's
- * policies tab and a policy's page (over the demo book of a development start), on PGlite
- * and on PostgreSQL (when DATABASE_URL is set, else postgres://postgres@127.0.0.1:5432/test if it
+ * policies tab, a policy's page, the payer's payment page and the billing list (over the demo book of a
+ * development start), on PGlite and on PostgreSQL (when DATABASE_URL is set, else postgres://postgres@127.0.0.1:5432/test if it
  * answers). The console-version call, which touches no database, is measured in the same run as the
  * baseline: the server's floor on this machine. A measurement, not a test: it never fails on figures.
  *
@@ -138,6 +138,25 @@ async function runAll(label: string): Promise<Result[]> {
       const response = await fetch(`${BASE}/api/policy/v1/${state.id}`, { headers: { authorization: `Bearer ${state.token}` } });
       await response.arrayBuffer();
       return [response.ok, state];
+    }),
+  );
+  // The payer's payment page (status, amounts, saved methods, installment plan, transactions) and the billing list.
+  results.push(
+    await load('payment page (policyholder)', CONCURRENCY, async () => {
+      const token = (await signIn('policyholder@insured.example')).accessToken;
+      const page = (await (await fetch(`${BASE}/api/policy/v1/search?size=1`, { headers: { authorization: `Bearer ${token}` } })).json()) as { content: Array<{ id: string }> };
+      return { token, id: page.content[0]?.id ?? 'missing' };
+    }, async (state) => {
+      const response = await fetch(`${BASE}/api/billing/v1/policy/${state.id}/payment`, { headers: { authorization: `Bearer ${state.token}` } });
+      await response.arrayBuffer();
+      return [response.ok, state];
+    }),
+  );
+  results.push(
+    await load('billing transactions (admin, 25 newest)', CONCURRENCY, async () => (await signIn('admin@provider.example')).accessToken, async (token) => {
+      const response = await fetch(`${BASE}/api/billing/v1/search?size=25`, { headers: { authorization: `Bearer ${token}` } });
+      await response.arrayBuffer();
+      return [response.ok, token];
     }),
   );
   print(label, results);
