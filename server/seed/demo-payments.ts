@@ -3,6 +3,7 @@ import { FINANCE_FIRST_DUE_DAYS, FINANCING_INSTALLMENTS } from '../constants.ts'
 import type { Clock } from '../clock.ts';
 import type { Queryable } from '../db/database.ts';
 import { SANDBOX_NAME } from '../resources/payments/sandbox-processor.ts';
+import { nextTransactionNumber } from '../resources/payments/transaction-repository.ts';
 import { findQuotableAccount } from '../resources/quotes/account-risk.ts';
 import { ratingInputOf, type QuoteRequestBody } from '../resources/quotes/quote-rating.ts';
 import type { Caller } from '../services.ts';
@@ -45,12 +46,11 @@ export async function seedDemoPayments(tx: Queryable, clock: Clock): Promise<voi
     if (plan.method === 'Bank Account' && policy.currency === 'GBP') plan.brand = 'Bank account';
     // A bank debit settles within days: only a recent one is still on its way.
     if (plan.status === 'In Process' && now.getTime() - at.getTime() > 3 * DAY_MS) plan.status = 'Paid';
-    const [next] = await tx.query<{ next: number }>(`SELECT nextval('payment_transaction_seq')::int AS next`);
     await tx.query(
       `INSERT INTO payment_transactions (transaction_id, invoice_number, policy_id, status, payment_date, payment_method, processor_name, amount_paid,
          currency, payment_desc, brand, last4, failure_reason, created_at, modified_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $14)`,
-      [`T-${at.getUTCFullYear()}-${String(next!.next).padStart(6, '0')}`, `INV-${policy.policy_number}`, policy.id, plan.status, at.toISOString().slice(0, 10),
+      [await nextTransactionNumber(tx, at), `INV-${policy.policy_number}`, policy.id, plan.status, at.toISOString().slice(0, 10),
         plan.method, plan.processor, policy.total_premium, policy.currency, `Premium for policy ${policy.policy_number}`, plan.brand, plan.last4, plan.reason, at],
     );
   }

@@ -8,7 +8,7 @@ import { HttpError, notFound } from '../../http/http-error.ts';
 import type { Caller } from '../../services.ts';
 import { liveFinancingOf, owedByPayer } from '../financing/financing-repository.ts';
 import { findVisiblePolicy, type PolicyRow } from '../policies/policy-repository.ts';
-import { toTransaction, transactionById, transactionsOf } from '../payments/transaction-repository.ts';
+import { nextTransactionNumber, toTransaction, transactionById, transactionsOf } from '../payments/transaction-repository.ts';
 import { BILLING_TEXTS } from './billing-texts.ts';
 import { searchVisibleTransactions } from './transaction-list.ts';
 
@@ -33,11 +33,6 @@ export const handlers: HandlerModule = (services) => {
     const transaction = await transactionById(tx, id);
     if (!transaction || !(await findVisiblePolicy(tx, caller, transaction.policy_id))) throw notFound(BILLING_TEXTS.notFound);
     return transaction;
-  }
-
-  async function nextTransactionId(tx: Queryable): Promise<string> {
-    const [next] = await tx.query<{ next: number }>(`SELECT nextval('payment_transaction_seq')::int AS next`);
-    return `T-${clock.now().getUTCFullYear()}-${String(next!.next).padStart(6, '0')}`;
   }
 
   async function insertTransaction(tx: Queryable, caller: Caller, policy: PolicyRow, row: { transactionId: string; status: string; paymentDate: string; paymentMethod: string; processorName: string; amount: string; description: string | null }) {
@@ -103,7 +98,7 @@ export const handlers: HandlerModule = (services) => {
         const policy = await visiblePolicy(caller, String(body.policyId), tx, true);
         const amount = money(body.amountPaid);
         const inserted = await insertTransaction(tx, caller, policy, {
-          transactionId: body.transactionId ? String(body.transactionId) : await nextTransactionId(tx), status: 'Paid', paymentDate: String(body.paymentDate),
+          transactionId: body.transactionId ? String(body.transactionId) : await nextTransactionNumber(tx, clock.now()), status: 'Paid', paymentDate: String(body.paymentDate),
           paymentMethod: String(body.paymentMethod), processorName: body.paymentMethod === 'Check' ? 'Check received' : 'Bank transfer', amount,
           description: body.paymentDesc ? String(body.paymentDesc) : `Payment received for policy ${policy.policy_number}`,
         });
@@ -123,7 +118,7 @@ export const handlers: HandlerModule = (services) => {
         const due = amountDue(owedByPayer(policy.total_premium, await liveFinancingOf(tx, policy.id)), payments);
         if (Number(due) <= 0) throw new HttpError(409, BILLING_TEXTS.nothingToClose);
         const inserted = await insertTransaction(tx, caller, policy, {
-          transactionId: await nextTransactionId(tx), status: 'Paid', paymentDate: clock.now().toISOString().slice(0, 10), paymentMethod: 'Refund/Credit',
+          transactionId: await nextTransactionNumber(tx, clock.now()), status: 'Paid', paymentDate: clock.now().toISOString().slice(0, 10), paymentMethod: 'Refund/Credit',
           processorName: 'Closed by billing', amount: due, description: String(body.description),
         });
         await audit(tx, clock, { actorUserId: caller.userId, action: 'billing.payment-closed', target: policy.id, address: request.ip,

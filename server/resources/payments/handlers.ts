@@ -69,7 +69,7 @@ export const handlers: HandlerModule = (services) => {
     return local ? `${local}${WEBHOOK_PATH}` : null;
   };
 
-  async function paymentRecord(caller: Caller, policyId: string) {
+  async function paymentRecord(caller: Caller, policyId: string, processorConfigured: boolean) {
     const policy = await visiblePolicy(caller, policyId);
     const rows = await transactionsOf(db, policy.id);
     const payments = rows.map((row) => ({ status: row.status, amount: row.amount_paid }));
@@ -105,7 +105,7 @@ export const handlers: HandlerModule = (services) => {
         financeQuoteNumber: financing?.finance_quote_number ?? null,
       },
       hasPayment: rows.length > 0,
-      onlinePayments: caller.permissions.has('billing:pay') && processor !== null,
+      onlinePayments: caller.permissions.has('billing:pay') && processorConfigured,
       savedMethods: methods.map((method) => ({
         id: method.id, kind: method.kind, label: `${method.brand} ending ${method.last4}`,
       })),
@@ -132,8 +132,7 @@ export const handlers: HandlerModule = (services) => {
     }),
 
     async getPolicyPayment(request) {
-      processorFor(request);
-      return paymentRecord(callerOf(request), request.params.policyId);
+      return paymentRecord(callerOf(request), request.params.policyId, processorFor(request) !== null);
     },
 
     async openPaymentCheckout(request) {

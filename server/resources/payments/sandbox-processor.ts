@@ -167,7 +167,7 @@ export class SandboxProcessor implements PaymentProcessor {
     }
   }
 
-  private async deliver(charge: ProcessorCharge & { webhookUrl?: string | null }): Promise<void> {
+  private async deliver(charge: ProcessorCharge): Promise<void> {
     const [row] = await this.deps.db.query<{ webhook_url: string | null }>('SELECT webhook_url FROM sandbox_processor_charges WHERE id = $1', [charge.id]);
     if (!row?.webhook_url) return;
     const body = JSON.stringify({ id: idOf('evt'), type: 'charge.updated', charge });

@@ -55,6 +55,12 @@ export async function transactionById(db: Queryable, id: string): Promise<Transa
   return row ?? null;
 }
 
+/** 'T-2026-000042': the console's number of a transaction, shown on receipts; one sequence for every way money is recorded. */
+export async function nextTransactionNumber(tx: Queryable, at: Date): Promise<string> {
+  const [next] = await tx.query<{ next: number }>(`SELECT nextval('payment_transaction_seq')::int AS next`);
+  return `T-${at.getUTCFullYear()}-${String(next!.next).padStart(6, '0')}`;
+}
+
 const STATUS_OF: Record<ProcessorCharge['status'], TransactionStatus> = { processing: 'In Process', succeeded: 'Paid', failed: 'Failed' };
 const METHOD_OF: Record<PaymentKind, string> = { creditCard: 'Credit Card', bankAccount: 'Bank Account' };
 
@@ -89,8 +95,7 @@ export async function recordCharge(tx: Queryable, clock: Clock, charge: Processo
         detail: { policyNumber: context.policy.policy_number, transaction: id, from: existing.status, to: status, amount: charge.amount } });
     }
   } else {
-    const [next] = await tx.query<{ next: number }>(`SELECT nextval('payment_transaction_seq')::int AS next`);
-    const transactionId = `T-${now.getUTCFullYear()}-${String(next!.next).padStart(6, '0')}`;
+    const transactionId = await nextTransactionNumber(tx, now);
     const [row] = await tx.query<{ id: string }>(
       `INSERT INTO payment_transactions (transaction_id, invoice_number, policy_id, status, payment_date, payment_method, processor_name, amount_paid,
          currency, payment_desc, brand, last4, failure_reason, processor_charge_id, idempotency_key, checkout_id, paid_by, created_at, modified_at)
