@@ -1,26 +1,33 @@
+import { lazy } from 'react';
 import type { PageComponentName } from '../../engine/index.ts';
 import type { PageComponent } from '../page/page-context.ts';
 import { AccountLookup } from '../accounts/account-lookup.tsx';
 import { NewAccountButton } from '../accounts/new-account-dialog.tsx';
-import { RiskFactors } from '../accounts/risk-factors.tsx';
 import { AuditLog } from '../audit/audit-log.tsx';
 import { AgencyLogos } from '../organisations/agency-logos.tsx';
-import { ApiActivityOverview } from '../integrations/api-activity-overview.tsx';
 import { ConnectorCatalogue } from '../connectors/connector-catalogue.tsx';
 import { AwsConnectorHeader, GoogleConnectorHeader, MicrosoftConnectorHeader } from '../connectors/connector-oauth-add.tsx';
 import { ConnectorOAuthCallback } from '../connectors/connector-oauth-callback.tsx';
-import { ConnectorPosture } from '../connectors/connector-posture.tsx';
 import { BulkUpload } from '../uploads/bulk-upload.tsx';
-import { P250CoverageEditor } from '../quoting/p250-coverage-editor.tsx';
-import { DefinitionGallery } from '../gallery/definition-gallery.tsx';
 import { SurplusNoticeTemplates } from '../licenses/surplus-notice-templates.tsx';
-import { PolicyPayment } from '../payments/policy-payment.tsx';
 import { ProfilePicture } from '../profile/profile-picture.tsx';
 import { AreaWelcome } from '../shell/area-welcome.tsx';
 import { CurrentUserMfaSetup } from '../shell/mfa-setup.tsx';
 import { ProfileSummary } from '../shell/profile-summary.tsx';
 import { StaffTools } from '../shell/staff-tools.tsx';
-import { StudioRoutes } from '../studio/studio-routes.tsx';
+
+/**
+ * Components with heavy libraries (the studio's editor, charts, the coverage editor, the payment form) load
+ * when a page first shows them, so the sign-in pages and every other page do not download them.
+ * component-block.tsx shows a spinner meanwhile.
+ */
+const StudioRoutes = lazy(() => import('../studio/studio-routes.tsx').then((module) => ({ default: module.StudioRoutes })));
+const DefinitionGallery = lazy(() => import('../gallery/definition-gallery.tsx').then((module) => ({ default: module.DefinitionGallery })));
+const ApiActivityOverview = lazy(() => import('../integrations/api-activity-overview.tsx').then((module) => ({ default: module.ApiActivityOverview })));
+const ConnectorPosture = lazy(() => import('../connectors/connector-posture.tsx').then((module) => ({ default: module.ConnectorPosture })));
+const RiskFactors = lazy(() => import('../accounts/risk-factors.tsx').then((module) => ({ default: module.RiskFactors })));
+const P250CoverageEditor = lazy(() => import('../quoting/p250-coverage-editor.tsx').then((module) => ({ default: module.P250CoverageEditor })));
+const PolicyPayment = lazy(() => import('../payments/policy-payment.tsx').then((module) => ({ default: module.PolicyPayment })));
 
 /**
  * The bespoke components page definitions may name, by the names engine/pages/page-components.ts lists

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Avatar, Box, Button, Menu, Portal, Text } from '@chakra-ui/react';
-import { useNavigate } from 'react-router';
+import { Link as RouterLink } from 'react-router';
 import type { components } from '../../api/schema.d.ts';
 import { api } from '../session/api.ts';
 import type { CurrentUser } from '../session/store.ts';
@@ -28,7 +28,6 @@ async function switchTo(account: AccountSummary): Promise<void> {
 
 /** The user menu: who is signed in, for which account, and Sign out. */
 export function UserMenu({ user, accountLabel, profilePath }: { user: CurrentUser; accountLabel: string; profilePath: string }) {
-  const navigate = useNavigate();
   const [others, setOthers] = useState<AccountSummary[]>([]);
   const picture = usePictureSrc(user.avatarUrl);
   // The accounts to switch to are read once with the shell, not when the menu opens: a list arriving while the
@@ -85,11 +84,13 @@ export function UserMenu({ user, accountLabel, profilePath }: { user: CurrentUse
                 <Menu.Separator />
               </Menu.ItemGroup>
             )}
-            <Menu.Item value="profile" onSelect={() => void navigate(profilePath)}>
-              My profile
+            {/* Links rather than select handlers: the browser follows them even when a click lands while the
+                menu is still opening, and they can be opened in a new tab. */}
+            <Menu.Item value="profile" asChild>
+              <RouterLink to={profilePath}>My profile</RouterLink>
             </Menu.Item>
-            <Menu.Item value="sign-out" onSelect={() => void navigate('/logout')}>
-              Sign out
+            <Menu.Item value="sign-out" asChild>
+              <RouterLink to="/logout">Sign out</RouterLink>
             </Menu.Item>
           </Menu.Content>
         </Menu.Positioner>

@@ -1,5 +1,5 @@
-import { useMemo } from 'react';
-import { Alert, Box, Text } from '@chakra-ui/react';
+import { Suspense, useMemo } from 'react';
+import { Alert, Box, Spinner, Text } from '@chakra-ui/react';
 import { evaluateLogicMap, type ComponentBlock } from '../../../engine/index.ts';
 import { useStable } from '../../definitions/use-stable.ts';
 import { usePageContext } from '../page-context.ts';
@@ -30,5 +30,10 @@ export function ComponentBlockView({ block, scope }: { block: ComponentBlock; sc
       </Alert.Root>
     );
   }
-  return params ? <Component params={params} /> : <Component />;
+  // A component loaded on demand (app/page-components.tsx) shows a spinner until its code arrives.
+  return (
+    <Suspense fallback={<Spinner size="sm" data-testid="block-component-loading" aria-label="Loading" />}>
+      {params ? <Component params={params} /> : <Component />}
+    </Suspense>
+  );
 }
