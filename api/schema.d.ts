@@ -1203,6 +1203,183 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/commissions/v1/statements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Commission lines of the policies within the tenant rule (provider staff every agency's, an agency its own): a line when a policy is issued, a negative one when it is cancelled */
+        get: operations["searchCommissionStatements"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/commissions/v1/aggregate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Per agency: commission earned, paid and still owed, what agency-billed policies owe the provider, and whether payments are paused */
+        get: operations["searchCommissionAggregates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/commissions/v1/payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Commission paid to agencies, newest first */
+        get: operations["searchCommissionPayments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/commissions/v1/{agencyId}/ach": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                agencyId: string;
+            };
+            cookie?: never;
+        };
+        /** The bank account an agency's commission is deposited to, as far as it may be shown (the last four digits of the account) */
+        get: operations["getCommissionAch"];
+        /** Sets the agency's deposit account (checked with definitions/forms/commission-bank-account.json): the account number goes to the payment processor, which keeps it; the console keeps its token and last four digits */
+        put: operations["updateCommissionAch"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/commissions/v1/{agencyId}/payment-token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                agencyId: string;
+            };
+            cookie?: never;
+        };
+        /** A single-use payout token from the payment processor for the agency's deposit account (Make Payment stays disabled until it arrives); refused while payments are paused or no account is set */
+        get: operations["getCommissionPaymentToken"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/commissions/v1/payment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Pays commission to an agency (checked with definitions/forms/commission-payment.json: amount at least 1, a description, the processor's token); the same token again is the same payment */
+        post: operations["payCommission"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/commissions/v1/toggle/{agencyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                agencyId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** Pauses an agency's commission payments, or resumes them */
+        put: operations["toggleCommissionPayments"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/docs/v1/commissions/periods": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The years of the statement and invoice picker (from 2020, at most 7, newest first) or, for a year, its months (up to the current one in the current year) */
+        get: operations["listCommissionDocumentPeriods"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/docs/v1/commissions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether an agency has a commission statement (or an agency-billed invoice) for a month: the picker asks again on every change of year or month */
+        get: operations["findCommissionDocument"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/docs/v1/commissions/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The commission statement or agency-billed invoice of a month as a PDF (the picker's Download, definitions/forms/commission-document.json) */
+        get: operations["downloadCommissionDocument"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/connector/v1/connectors/all": {
         parameters: {
             query?: never;
@@ -6246,6 +6423,93 @@ export interface components {
         ClaimAccountList: {
             content: components["schemas"]["ClaimAccount"][];
         };
+        CommissionLine: {
+            id: string;
+            /** Format: uuid */
+            policyId: string;
+            policyNumber: string;
+            product: string;
+            companyName: string;
+            /** Format: uuid */
+            agencyId: string;
+            agencyName: string;
+            /** @enum {string} */
+            lineType: "New Business" | "Cancellation";
+            /** Format: date */
+            transactionDate: string;
+            /** Format: date */
+            effectiveDate: string;
+            commissionablePremium: string;
+            /** @description A percentage */
+            commissionRate: number;
+            commissionsAmount: string;
+            totalPremium: string;
+            /** @description Direct-billed: the commission the provider owes the agency. Agency-billed: the premium the agency collected less its commission, owed to the provider */
+            netDue: string;
+            agencyBilled: boolean;
+            /** @enum {string} */
+            currency: "USD" | "GBP";
+            /** Format: date-time */
+            created: string;
+            /** Format: date-time */
+            modified: string;
+        };
+        CommissionAggregate: {
+            /** Format: uuid */
+            agencyId: string;
+            agencyName: string;
+            policies: number;
+            commissionablePremium: string;
+            commissionsAmount: string;
+            totalPremium: string;
+            paidAmount: string;
+            /** @description Commission on direct-billed policies not yet paid to the agency */
+            netDue: string;
+            /** @description What the agency owes the provider for agency-billed policies */
+            agencyBilledDue: string;
+            /** @enum {string} */
+            currency: "USD" | "GBP";
+            paymentsPaused: boolean;
+            bankAccountSet: boolean;
+            /** Format: date */
+            transactionDate: string | null;
+        };
+        CommissionPayment: {
+            /** Format: uuid */
+            id: string;
+            paymentNumber: string;
+            /** Format: uuid */
+            agencyId: string;
+            agencyName: string;
+            amount: string;
+            /** @enum {string} */
+            currency: "USD" | "GBP";
+            description: string;
+            /** @enum {string} */
+            status: "Paid" | "Failed" | "In Process";
+            failureReason: string | null;
+            processorName: string;
+            /** Format: date-time */
+            paidAt: string;
+        };
+        CommissionBankAccount: {
+            /** Format: uuid */
+            agencyId: string;
+            agencyName: string;
+            bankName: string | null;
+            accountName: string | null;
+            accountType: string | null;
+            routingNumber: string | null;
+            /** @description Masked: the last four digits only */
+            accountNumber: string | null;
+            paymentsPaused: boolean;
+            bankAccountSet: boolean;
+        };
+        CommissionDocument: {
+            available: boolean;
+            fileName: string | null;
+            lines: number;
+        };
         ConnectorTypeName: string;
         ConnectorType: {
             type: string;
@@ -10768,6 +11032,400 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+        };
+    };
+    searchCommissionStatements: {
+        parameters: {
+            query?: {
+                page?: number;
+                size?: number;
+                sort?: string;
+                /** @description Text in the policy number */
+                search?: string;
+                agencyBilled?: boolean;
+                agencyId?: string;
+                lineType?: ("New Business" | "Cancellation")[];
+                transactionDateFrom?: string;
+                transactionDateTo?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of commission lines */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        content: components["schemas"]["CommissionLine"][];
+                        totalElements: number;
+                        page: number;
+                        size: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    searchCommissionAggregates: {
+        parameters: {
+            query?: {
+                page?: number;
+                size?: number;
+                sort?: string;
+                /** @description Text in the agency's name */
+                search?: string;
+                paymentsPaused?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of agencies with their commission totals */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        content: components["schemas"]["CommissionAggregate"][];
+                        totalElements: number;
+                        page: number;
+                        size: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    searchCommissionPayments: {
+        parameters: {
+            query?: {
+                page?: number;
+                size?: number;
+                sort?: string;
+                /** @description Text in the payment number */
+                search?: string;
+                agencyId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of commission payments */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        content: components["schemas"]["CommissionPayment"][];
+                        totalElements: number;
+                        page: number;
+                        size: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getCommissionAch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                agencyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The agency's deposit account */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommissionBankAccount"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateCommissionAch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                agencyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    bankName?: string | null;
+                    accountName?: string | null;
+                    accountType?: string | null;
+                    routingNumber?: string | null;
+                    accountNumber?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The account as now kept, with the success text */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommissionBankAccount"] & {
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description No payment processor is configured */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getCommissionPaymentToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                agencyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The token and what is owed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        token: string;
+                        /** Format: uuid */
+                        agencyId: string;
+                        outstanding: string;
+                        /** @enum {string} */
+                        currency: "USD" | "GBP";
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            /** @description No payment processor is configured */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    payCommission: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    agencyId?: string;
+                    commissionsAmount?: number | null;
+                    description?: string | null;
+                    token?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The payment, with what happened in words */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        payment: components["schemas"]["CommissionPayment"];
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            /** @description No payment processor is configured */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    toggleCommissionPayments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                agencyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Whether payments are now paused, with the success text */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        paymentsPaused: boolean;
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listCommissionDocumentPeriods: {
+        parameters: {
+            query: {
+                period: "year" | "month";
+                /** @description The year whose months are asked for */
+                year?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The periods to choose from */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        content: {
+                            value: number;
+                            label: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    findCommissionDocument: {
+        parameters: {
+            query: {
+                year: number;
+                month: number;
+                kind?: "commissionStatement" | "agencyBillInvoice";
+                /** @description Provider staff: the agency (an agency's own users get their own) */
+                agencyId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The document, when there is one */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommissionDocument"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    downloadCommissionDocument: {
+        parameters: {
+            query: {
+                year: number;
+                month: number;
+                kind?: "commissionStatement" | "agencyBillInvoice";
+                agencyId?: string;
+                available?: boolean;
+                fileName?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The document */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     listConnectorTypes: {

@@ -15,7 +15,9 @@ export interface ComputeOptions {
   /** The fields the value is computed from: all must hold a value before the server is asked. */
   needs: string[];
   /** Query parameters: name -> json-logic over `{ data }`. */
-  query: Record<string, JsonLogic>;
+  query?: Record<string, JsonLogic>;
+  /** Path parameters: name -> json-logic over `{ data }` (a token for the chosen agency). */
+  params?: Record<string, JsonLogic>;
   debounceMs?: number;
   /** Answer path of the value. */
   valuePath: string;
@@ -56,8 +58,10 @@ function RemoteValueOf({ session, path, options }: { session: FormSession; path:
     }
     const controller = new AbortController();
     const timer = window.setTimeout(() => {
-      const query = evaluateLogicMap(options.query, { data: session.getSnapshot().state.data });
-      runNamed(run, options.operation, { query, signal: controller.signal })
+      const scope = { data: session.getSnapshot().state.data };
+      const query = evaluateLogicMap(options.query, scope);
+      const params = evaluateLogicMap(options.params, scope);
+      runNamed(run, options.operation, { query, params, signal: controller.signal })
         .then((answer) => {
           if (controller.signal.aborted) return;
           const value = getPath(answer, options.valuePath);

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, CloseButton, Dialog, Portal, Skeleton, Stack } from '@chakra-ui/react';
 import { errorMessage } from '../../api/api-error.ts';
-import { runNamed } from '../../api/run.ts';
+import { OPERATIONS } from '../../api/operations.ts';
+import { DownloadedFile, isOperationId, runNamed } from '../../api/run.ts';
 import type { FormDefinition, PageAction } from '../../engine/index.ts';
 import { ConfirmDialog } from '../dialog/confirm-dialog.tsx';
 import { DialogForm } from '../dialog/dialog-form.tsx';
@@ -12,6 +13,7 @@ import { usePageContext } from './page-context.ts';
 import type { PageScope } from './page-scope.ts';
 import { DEFAULT_FAILURE_TEXT, textOf } from './record-dialog-texts.ts';
 import { saveFailure } from './save-failure.ts';
+import { saveFile } from './save-file.ts';
 import { usePrecheck } from './use-precheck.tsx';
 
 export { DEFAULT_FAILURE_TEXT, textOf } from './record-dialog-texts.ts';
@@ -81,13 +83,17 @@ export function RecordDialog({
     const query = mode === 'create' ? { query: request.query } : {};
     // What the save would do, asked first; a confirmation when the definition says it needs one.
     await precheck.check({ params, ...query, body });
+    // A form bound to a read (a document picker's Download) sends its fields as the query.
+    const reads = isOperationId(operationId) && OPERATIONS[operationId].method === 'GET';
+    const args = reads ? { params, query: { ...request.query, ...presentFields(body) } } : { params, ...query, body };
     let result: unknown;
     try {
-      result = await runNamed(run, operationId, { params, ...query, body });
+      result = await runNamed(run, operationId, args);
     } catch (error) {
       // The action's own failure text wins: one form may fail to add and fail to edit in different words (licences).
       throw saveFailure(error, action.failure ?? form.binding?.failureText ?? DEFAULT_FAILURE_TEXT);
     }
+    if (result instanceof DownloadedFile) saveFile(result);
     const scope = { ...request.scope, result, mode };
     const title = textOf(action.success, scope) || 'Saved';
     const description = textOf(action.successDetail, scope);
@@ -162,6 +168,11 @@ export function RecordDialog({
       )}
     </Dialog.Root>
   );
+}
+
+/** The fields that hold a value (a query leaves the others out). */
+function presentFields(body: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined && value !== null && value !== ''));
 }
 
 function initialState(request: RecordDialogRequest): Loaded {

@@ -54,7 +54,7 @@ export const ROLE_DEFINITIONS: readonly RoleDefinition[] = [
       'agency:read', 'agency:write',
       'quote:read', 'quote:write', 'quote:underwrite', 'quote:bind',
       'policy:read', 'policy:write', 'policy:service', 'billing:read', 'billing:write',
-      'claim:read', 'claim:write', 'commission:read', 'commission:write',
+      'claim:read', 'claim:write', 'commission:read', 'commission:write', 'commission:bank',
       'document:read', 'document:write', 'definitions:read', 'definitions:write', 'definitions:history',
       'audit:read', 'feature-flag:write', 'mailbox:read',
       ...AGENCY_ADMINISTRATION, 'reference:write', 'organisation:read', 'organisation:write',
@@ -168,7 +168,7 @@ export const ROLE_DEFINITIONS: readonly RoleDefinition[] = [
     accountType: 'AGENCY',
     permissions: [
       ...SELF_SERVICE, 'account:write', 'user:write', 'team:write', 'quote:read', 'quote:write', 'quote:bind',
-      'policy:read', 'policy:service', 'billing:read', 'claim:read', 'claim:write', 'commission:read', 'document:read',
+      'policy:read', 'policy:service', 'billing:read', 'claim:read', 'claim:write', 'commission:read', 'commission:bank', 'document:read',
       ...AGENCY_ADMINISTRATION,
     ],
     allAccounts: true,

@@ -10,6 +10,7 @@ import { seedDemoReference } from './demo-reference.ts';
 import { seedDemoUsers } from './demo-users.ts';
 import { seedDemoBook } from './demo-book.ts';
 import { seedDemoSentQuote } from './demo-sent-quote.ts';
+import { seedDemoCommissions } from './demo-commissions.ts';
 import { seedDemoPayments } from './demo-payments.ts';
 import { seedDemoPolicies } from './demo-policies.ts';
 import { seedDemoSurplusQuote } from './demo-surplus-quote.ts';
@@ -165,6 +166,7 @@ export async function seedDemoRecords(tx: Queryable, clock: Clock): Promise<void
   await seedDemoBook(tx, clock);
   await seedDemoPolicies(tx, clock);
   await seedDemoPayments(tx, clock);
+  await seedDemoCommissions(tx, clock);
   await seedDemoSentQuote(tx, clock);
   await seedDemoSurplusQuote(tx, clock);
 }

@@ -14,7 +14,7 @@ import { IN_FORCE } from '../policies/policy-transitions.ts';
 import { publishedRater } from '../quotes/quote-rating.ts';
 import { WebhookRefusal, type PaymentKind, type PaymentProcessor, type ProcessorCharge } from './payment-processor.ts';
 import { PAYMENT_TEXTS } from './payment-texts.ts';
-import { paymentProcessorOf } from './processor-registry.ts';
+import { sharedPaymentProcessor } from './processor-registry.ts';
 import { receiptPdf } from './receipt-document.ts';
 import { sandboxHandlers } from './sandbox-routes.ts';
 import { SandboxProcessor } from './sandbox-processor.ts';
@@ -33,12 +33,9 @@ const WEBHOOK_PATH = '/api/billing/v1/processor/webhook';
  */
 export const handlers: HandlerModule = (services) => {
   const { db, clock, definitions } = services;
-  let processor: PaymentProcessor | null | undefined;
-
   /** Made on first use, with the server's logger (the sandbox settles charges in the background). */
   function processorFor(request: FastifyRequest): PaymentProcessor | null {
-    if (processor === undefined) processor = paymentProcessorOf(services, request.server.log);
-    return processor;
+    return sharedPaymentProcessor(services, request.server.log);
   }
 
   function requireProcessor(request: FastifyRequest): PaymentProcessor {

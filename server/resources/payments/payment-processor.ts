@@ -58,6 +58,41 @@ export interface ChargeToken {
   webhookUrl: string | null;
 }
 
+/** A bank account the processor pays out to (an agency's commission deposits). */
+export interface RegisterPayee {
+  accountName: string;
+  /** Routing number (US) or sort code (UK), digits only. */
+  routingNumber: string;
+  accountNumber: string;
+  currency: Currency;
+}
+
+export interface ProcessorPayee {
+  token: string;
+  last4: string;
+}
+
+/** A payout as the processor reports it. */
+export interface ProcessorPayout {
+  id: string;
+  status: 'paid' | 'failed';
+  amount: string;
+  currency: Currency;
+  failureMessage: string | null;
+}
+
+export interface PayoutInput {
+  /** The single-use token the processor issued for this payee: a retried payout with it is the same payout. */
+  payoutToken: string;
+  amount: string;
+  currency: Currency;
+  description: string;
+  reference: string;
+}
+
+/** A payout the processor refused to make (an unknown or expired token): nothing was paid. */
+export class PayoutRefusal extends Error {}
+
 /** A webhook the processor did not sign, signed too long ago, or that cannot be read. */
 export class WebhookRefusal extends Error {}
 
@@ -67,6 +102,11 @@ export interface PaymentProcessor {
   openCheckout(input: OpenCheckout): Promise<ProcessorCheckout>;
   getCheckout(id: string): Promise<ProcessorCheckout | null>;
   charge(input: ChargeToken): Promise<ProcessorCharge>;
+  /** Keeps a bank account to pay out to; the console keeps only the token and the last four digits. */
+  registerPayee(input: RegisterPayee): Promise<ProcessorPayee>;
+  /** A single-use authorisation to pay a payee once. */
+  payoutToken(payeeToken: string): Promise<{ token: string; expiresAt: Date }>;
+  payout(input: PayoutInput): Promise<ProcessorPayout>;
   /** The event of a delivery whose signature header is valid for its raw body at `now`; WebhookRefusal otherwise. */
   verifyWebhook(rawBody: string, signature: string | undefined, now: Date): Promise<ProcessorEvent>;
 }

@@ -27,3 +27,11 @@ export function paymentProcessorOf(services: Services, log: { warn(details: obje
   if (chosen) throw new Error(`PAYMENT_PROCESSOR '${chosen}' is not a processor this console has (see server/resources/payments/processor-registry.ts)`);
   return null;
 }
+
+const chosenProcessors = new WeakMap<Services, PaymentProcessor | null>();
+
+/** The processor of a running server, made once on first use (payments and commissions share it). */
+export function sharedPaymentProcessor(services: Services, log: { warn(details: object, message: string): void }): PaymentProcessor | null {
+  if (!chosenProcessors.has(services)) chosenProcessors.set(services, paymentProcessorOf(services, log));
+  return chosenProcessors.get(services)!;
+}

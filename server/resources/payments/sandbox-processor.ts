@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { SANDBOX_CHECKOUT_TTL_MS, SANDBOX_SETTLE_MS } from '../../constants.ts';
+import { SANDBOX_CHECKOUT_TTL_MS, SANDBOX_PAYOUT_TOKEN_TTL_MS, SANDBOX_SETTLE_MS } from '../../constants.ts';
 import type { Clock } from '../../clock.ts';
 import type { Queryable } from '../../db/database.ts';
-import { DECLINE_MESSAGES, type Outcome } from './sandbox-instruments.ts';
+import { DECLINE_MESSAGES, outcomeOf, type Outcome } from './sandbox-instruments.ts';
 import {
-  WebhookRefusal, type ChargeToken, type Currency, type OpenCheckout, type PaymentKind, type PaymentProcessor,
-  type ProcessorCharge, type ProcessorCheckout, type ProcessorEvent,
+  PayoutRefusal, WebhookRefusal, type ChargeToken, type Currency, type OpenCheckout, type PaymentKind, type PaymentProcessor,
+  type PayoutInput, type ProcessorCharge, type ProcessorCheckout, type ProcessorEvent, type ProcessorPayee, type ProcessorPayout, type RegisterPayee,
 } from './payment-processor.ts';
 import { signWebhook, verifyWebhookSignature, SIGNATURE_HEADER } from './webhook-signature.ts';
 
@@ -87,6 +87,55 @@ export class SandboxProcessor implements PaymentProcessor {
     const [token] = await this.deps.db.query<{ outcome: Outcome }>('SELECT outcome FROM sandbox_processor_tokens WHERE token = $1', [input.token]);
     if (!token) throw new Error('The sandbox processor does not know this payment method.');
     return this.createCharge(input.token, token.outcome, { ...input, saveMethod: false });
+  }
+
+  async registerPayee(input: RegisterPayee): Promise<ProcessorPayee> {
+    const token = idOf('payee');
+    const last4 = input.accountNumber.slice(-4);
+    // The account number decides the test outcome (a 'returned' test account refuses payouts) and is not kept.
+    await this.deps.db.query(
+      `INSERT INTO sandbox_processor_tokens (token, kind, brand, last4, outcome, created_at) VALUES ($1, 'payee', $2, $3, $4, $5)`,
+      [token, input.accountName, last4, outcomeOf('bankAccount', input.accountNumber), this.deps.clock.now()],
+    );
+    return { token, last4 };
+  }
+
+  async payoutToken(payeeToken: string): Promise<{ token: string; expiresAt: Date }> {
+    const [payee] = await this.deps.db.query<{ token: string }>(`SELECT token FROM sandbox_processor_tokens WHERE token = $1 AND kind = 'payee'`, [payeeToken]);
+    if (!payee) throw new Error('The sandbox processor does not know this payee.');
+    const token = idOf('pt');
+    const now = this.deps.clock.now();
+    const expiresAt = new Date(now.getTime() + SANDBOX_PAYOUT_TOKEN_TTL_MS);
+    await this.deps.db.query('INSERT INTO sandbox_processor_payout_tokens (token, payee_token, created_at, expires_at) VALUES ($1, $2, $3, $4)', [token, payeeToken, now, expiresAt]);
+    return { token, expiresAt };
+  }
+
+  /** Pays once per token: the same token again answers the payout it already made. */
+  async payout(input: PayoutInput): Promise<ProcessorPayout> {
+    const existing = await this.payoutByToken(input.payoutToken);
+    if (existing) return existing;
+    const [authorisation] = await this.deps.db.query<{ outcome: Outcome; expires_at: Date }>(
+      `SELECT t.outcome, pt.expires_at FROM sandbox_processor_payout_tokens pt JOIN sandbox_processor_tokens t ON t.token = pt.payee_token WHERE pt.token = $1`,
+      [input.payoutToken],
+    );
+    if (!authorisation) throw new PayoutRefusal('The payout token is not one the processor issued.');
+    if (new Date(authorisation.expires_at) <= this.deps.clock.now()) throw new PayoutRefusal('The payout token has expired. Open the payment again.');
+    const failed = authorisation.outcome === 'return';
+    await this.deps.db.query(
+      `INSERT INTO sandbox_processor_payouts (id, payout_token, amount, currency, description, reference, status, failure_message, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (payout_token) DO NOTHING`,
+      [idOf('po'), input.payoutToken, input.amount, input.currency, input.description, input.reference, failed ? 'failed' : 'paid',
+        failed ? 'The bank account refused the deposit (R03 no account).' : null, this.deps.clock.now()],
+    );
+    return (await this.payoutByToken(input.payoutToken))!;
+  }
+
+  private async payoutByToken(token: string): Promise<ProcessorPayout | null> {
+    const [row] = await this.deps.db.query<{ id: string; status: 'paid' | 'failed'; amount: string; currency: Currency; failure_message: string | null }>(
+      'SELECT id, status, amount::text AS amount, currency, failure_message FROM sandbox_processor_payouts WHERE payout_token = $1',
+      [token],
+    );
+    return row ? { id: row.id, status: row.status, amount: Number(row.amount).toFixed(2), currency: row.currency, failureMessage: row.failure_message } : null;
   }
 
   async verifyWebhook(rawBody: string, signature: string | undefined, now: Date): Promise<ProcessorEvent> {
