@@ -6500,8 +6500,10 @@ export interface components {
             accountName: string | null;
             accountType: string | null;
             routingNumber: string | null;
-            /** @description Masked: the last four digits only */
-            accountNumber: string | null;
+            /** @description The account's last four digits, masked (••••6789) */
+            accountEnding: string | null;
+            /** @description Never answered: the payment processor keeps the account number */
+            accountNumber: null;
             paymentsPaused: boolean;
             bankAccountSet: boolean;
         };
@@ -11185,6 +11187,8 @@ export interface operations {
                     accountName?: string | null;
                     accountType?: string | null;
                     routingNumber?: string | null;
+                    /** @description Shown by the form; ignored */
+                    accountEnding?: string | null;
                     accountNumber?: string | null;
                 };
             };
@@ -11271,6 +11275,10 @@ export interface operations {
                 "application/json": {
                     /** Format: uuid */
                     agencyId?: string;
+                    /** @description Shown by the form; ignored */
+                    agencyName?: string | null;
+                    /** @description Shown by the form; ignored */
+                    outstanding?: number | null;
                     commissionsAmount?: number | null;
                     description?: string | null;
                     token?: string | null;

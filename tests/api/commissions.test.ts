@@ -93,7 +93,7 @@ describe('the deposit account', () => {
   it('an agency admin gives a US account: the processor keeps the number, the console its last four digits, audited', async () => {
     const saved = await call('agent', 'PUT', `/api/commissions/v1/${ids.usAgency}/ach`, { bankName: 'First Meridian Bank', accountName: 'Summit Risk Partners LLC', accountType: 'Checking', routingNumber: '110000000', accountNumber: '000123456789' });
     expect(saved.statusCode, saved.body).toBe(200);
-    expect(saved.json()).toMatchObject({ message: COMMISSION_TEXTS.bankAccountSaved, accountNumber: '••••6789', routingNumber: '110000000', bankAccountSet: true });
+    expect(saved.json()).toMatchObject({ message: COMMISSION_TEXTS.bankAccountSaved, accountEnding: '••••6789', accountNumber: null, routingNumber: '110000000', bankAccountSet: true });
     const [kept] = await t.db.query<Json>('SELECT * FROM agency_commission_accounts WHERE agency_id = $1', [ids.usAgency]);
     expect(JSON.stringify(kept)).not.toContain('000123456789');
     expect(await auditCount(ids.usAgency!, 'commission.bank-account-set')).toBe(1);
@@ -111,7 +111,7 @@ describe('the deposit account', () => {
   it('UK: a sort code and an 8-digit account', async () => {
     const saved = await call('broker', 'PUT', `/api/commissions/v1/${ids.ukAgency}/ach`, { bankName: 'Albion Commercial Bank', accountName: 'Thames Cyber Brokers Ltd', accountType: 'Checking', routingNumber: '40-00-00', accountNumber: '12345678' }, UK);
     expect(saved.statusCode, saved.body).toBe(200);
-    expect(saved.json()).toMatchObject({ routingNumber: '40-00-00', accountNumber: '••••5678' });
+    expect(saved.json()).toMatchObject({ routingNumber: '40-00-00', accountEnding: '••••5678' });
     const refused = await call('broker', 'PUT', `/api/commissions/v1/${ids.ukAgency}/ach`, { bankName: 'A', accountName: 'B', accountType: 'Checking', routingNumber: '400000000', accountNumber: '12345678' }, UK);
     expect(refused.body).toContain('Sort Code must be 6 digits, such as 12-34-56');
   });

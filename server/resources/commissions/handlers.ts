@@ -68,7 +68,9 @@ export const handlers: HandlerModule = (services) => {
   function bankAccountOf(agency: AgencyRow) {
     return {
       agencyId: agency.id, agencyName: agency.name, bankName: agency.bank_name, accountName: agency.account_name, accountType: agency.account_type,
-      routingNumber: agency.routing_number, accountNumber: agency.account_last4 ? `••••${agency.account_last4}` : null,
+      routingNumber: agency.routing_number, accountEnding: agency.account_last4 ? `••••${agency.account_last4}` : null,
+      // Never answered: the processor keeps it, and a form showing this record asks for it again to change it.
+      accountNumber: null,
       paymentsPaused: agency.payments_paused === true, bankAccountSet: agency.payee_token !== null,
     };
   }

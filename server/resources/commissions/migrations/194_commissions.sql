@@ -58,7 +58,8 @@ CREATE VIEW commission_lines AS
   FROM policies p WHERE p.status NOT IN ('VOID', 'VOID TRANSACTION')
   UNION ALL
   SELECT p.id::text || ':cancelled', p.id, p.agency_id, p.account_id, p.policy_number, p.product, p.currency,
-    p.agency_billed, 'Cancellation', p.cancellation_date, p.effective_date,
+    -- A flat cancellation goes back to the effective date, which may be ahead: the line is dated when it was made.
+    p.agency_billed, 'Cancellation', least(p.cancellation_date, (p.modified_at AT TIME ZONE 'UTC')::date), p.effective_date,
     -coalesce(p.return_premium, 0), p.commission_rate, -round(coalesce(p.return_premium, 0) * p.commission_rate, 2),
     -coalesce(p.return_premium, 0), p.created_at, p.modified_at
   FROM policies p WHERE p.cancellation_date IS NOT NULL AND p.status IN ('CANCELLED', 'FLAT CANCELLED');
