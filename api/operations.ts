@@ -302,6 +302,7 @@ export const OPERATIONS = {
   searchTeams: { method: 'GET', path: '/api/auth/v1/teams/search', public: false, permission: 'team:read' },
   searchTransactions: { method: 'GET', path: '/api/billing/v1/search', public: false, permission: 'billing:read' },
   searchUnderwritingInbox: { method: 'GET', path: '/api/quote/v1/uw-inbox', public: false, permission: 'quote:underwrite' },
+  sendInvoiceToAccounting: { method: 'POST', path: '/api/billing/v1/accounting', public: false, permission: 'billing:read' },
   sendQuoteToPolicyholder: { method: 'POST', path: '/api/quote/v1/{id}/customer', public: false, permission: 'quote:write' },
   sendWorkflowCodeByEmail: { method: 'GET', path: '/api/auth/v1/wf/access/{id}', public: true, permission: null },
   sendWorkflowCodeByText: { method: 'GET', path: '/api/auth/v1/wf/access/phone/{id}', public: true, permission: null },

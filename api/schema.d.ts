@@ -681,6 +681,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/billing/v1/accounting": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** E-mails the policy's invoice to an accounting contact (checked with definitions/forms/send-invoice-to-accounting.json): they become a user of the client account and get a one-time-code link to the policy's payment page */
+        post: operations["sendInvoiceToAccounting"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/account/v1/agency": {
         parameters: {
             query?: never;
@@ -9865,6 +9882,50 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    sendInvoiceToAccounting: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    policyId?: string;
+                    /** @description Shown by the form; ignored */
+                    policyNumber?: string | null;
+                    /** @description Shown by the form; the amount due is the server's */
+                    amount?: number | null;
+                    firstName?: string | null;
+                    lastName?: string | null;
+                    email?: string | null;
+                    phone?: string | null;
+                    customerEmail?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Sent, with the confirmation text */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        sentTo: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
         };
     };
     createAgency: {
