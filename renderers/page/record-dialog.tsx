@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, CloseButton, Dialog, Portal, Skeleton, Stack } from '@chakra-ui/react';
 import { errorMessage } from '../../api/api-error.ts';
 import { OPERATIONS } from '../../api/operations.ts';
@@ -62,6 +62,7 @@ export function RecordDialog({
   // Whether the form holds changes, and whether closing with them is being asked about (actions.cancelConfirm).
   const [dirty, setDirty] = useState(false);
   const [askingToClose, setAskingToClose] = useState(false);
+  const contentRef = useRef<HTMLDivElement>(null);
   const requestClose = () => {
     if (dirty && form.actions?.cancelConfirm) setAskingToClose(true);
     else onClose();
@@ -102,11 +103,17 @@ export function RecordDialog({
   };
 
   return (
-    <Dialog.Root open onOpenChange={(details) => !details.open && requestClose()} size={form.actions?.size ?? 'lg'} scrollBehavior="inside">
+    <Dialog.Root
+      open
+      onOpenChange={(details) => !details.open && requestClose()}
+      size={form.actions?.size ?? 'lg'}
+      scrollBehavior="inside"
+      initialFocusEl={() => firstEditableField(contentRef.current)}
+    >
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
-          <Dialog.Content data-testid={`dialog-${form.id}`} aria-busy={loaded.status === 'loading'}>
+          <Dialog.Content ref={contentRef} data-testid={`dialog-${form.id}`} aria-busy={loaded.status === 'loading'}>
             <Dialog.Header>
               <Dialog.Title>{form.title ?? action.label}</Dialog.Title>
             </Dialog.Header>
@@ -168,6 +175,15 @@ export function RecordDialog({
       )}
     </Dialog.Root>
   );
+}
+
+/**
+ * Where the dialog puts the focus when it opens: the first field one can type into. Not a read-only field
+ * shown for context (the policy number): focusing it would move the focus away from the field the form
+ * focuses and mark that one as visited, showing its 'required' message before anything was typed.
+ */
+function firstEditableField(content: HTMLElement | null): HTMLElement | null {
+  return content?.querySelector<HTMLElement>('form input:not([readonly]):not([disabled]):not([type="hidden"]), form textarea:not([readonly]):not([disabled]), form [role="combobox"]:not([aria-disabled="true"])') ?? null;
 }
 
 /** The fields that hold a value (a query leaves the others out). */
