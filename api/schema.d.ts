@@ -698,6 +698,25 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/billing/v1/policy/{policyId}/payment-reminder": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                policyId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** E-mails the policy's contact a reminder of what is due, with a one-time-code link to the policy's payment page (spec 002 section 2 'Payment reminder') */
+        post: operations["sendPaymentReminder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/account/v1/agency": {
         parameters: {
             query?: never;
@@ -9908,6 +9927,36 @@ export interface operations {
                 };
             };
         };
+        responses: {
+            /** @description Sent, with the confirmation text */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        sentTo: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    sendPaymentReminder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                policyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
         responses: {
             /** @description Sent, with the confirmation text */
             200: {

@@ -79,3 +79,30 @@ describe('sending the invoice to accounting', () => {
     expect(stranger.statusCode).toBe(409);
   });
 });
+
+describe('a payment reminder', () => {
+  it('e-mails the policy contact what is due with a link to the payment page; billing only; audited', async () => {
+    const [policy] = await t.db.query<{ contact_email: string }>('SELECT contact_email FROM policies WHERE id = $1', [ids.us]);
+    const sent = await call('admin', 'POST', `/api/billing/v1/policy/${ids.us}/payment-reminder`);
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json()).toEqual({ message: ACCOUNTING_TEXTS.reminded(policy!.contact_email.toLowerCase()), sentTo: policy!.contact_email.toLowerCase() });
+    const mail = await t.latestMessageTo(policy!.contact_email.toLowerCase());
+    expect(mail!.subject).toMatch(/^Payment reminder: policy P-\d{4}-\d{6}$/);
+    expect(mail!.body).toMatch(/\$[\d,]+\.\d\d is due on policy/);
+    expect(mail!.body).toMatch(/\/validate\/[0-9a-f-]{36}/);
+    const [audited] = await t.db.query<{ count: number }>(`SELECT count(*)::int AS count FROM audit_log WHERE target = $1 AND action = 'billing.payment-reminder-sent'`, [ids.us]);
+    expect(audited!.count).toBe(1);
+    expect((await call('agent', 'POST', `/api/billing/v1/policy/${ids.us}/payment-reminder`)).statusCode).toBe(403);
+  });
+
+  it('is refused once nothing is due', async () => {
+    await t.db.query(
+      `INSERT INTO payment_transactions (transaction_id, invoice_number, policy_id, status, payment_date, payment_method, processor_name, amount_paid, currency, created_at, modified_at)
+       SELECT 'T-TEST-PAID', 'INV-' || policy_number, id, 'Paid', '2026-11-23', 'Wire', 'Bank transfer', total_premium, currency, now(), now() FROM policies WHERE id = $1`,
+      [ids.uk],
+    );
+    const refused = await call('admin', 'POST', `/api/billing/v1/policy/${ids.uk}/payment-reminder`, undefined, UK);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(ACCOUNTING_TEXTS.nothingDue);
+  });
+});

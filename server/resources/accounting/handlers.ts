@@ -9,12 +9,14 @@ import { HttpError, notFound } from '../../http/http-error.ts';
 import { liveFinancingOf, owedByPayer } from '../financing/financing-repository.ts';
 import { transactionsOf } from '../payments/transaction-repository.ts';
 import { findVisiblePolicy } from '../policies/policy-repository.ts';
-import { policyholderUser } from '../quote-review/policyholder-access.ts';
+import { policyholderUser, type Policyholder } from '../quote-review/policyholder-access.ts';
+import type { FastifyRequest } from 'fastify';
 
 export const ACCOUNTING_TEXTS = {
   policyNotFound: 'Policy not found.',
   nothingDue: 'Nothing is due on this policy: there is no invoice to send.',
   sent: (email: string) => `Invoice sent to ${email}.`,
+  reminded: (email: string) => `Payment reminder sent to ${email}.`,
 } as const;
 
 /** The one-time-code flow that leads a payer to a policy's payment page (spec 000 E_PAY). */
@@ -28,30 +30,39 @@ const PAYMENT_FLOW = 'E_PAY';
  */
 export const handlers: HandlerModule = (services) => {
   const { db, clock, mailer, config, definitions } = services;
+
+  /**
+   * Gives a payer a one-time-code link to the policy's payment page, while something is due: they become a
+   * user of the client account, the link is an E_PAY workflow, and the sending is audited as `action`.
+   */
+  async function payerLink(request: FastifyRequest, policyId: string, contact: Policyholder, action: string, extra: Record<string, unknown>) {
+    const caller = callerOf(request);
+    return db.transaction(async (tx) => {
+      const policy = await findVisiblePolicy(tx, caller, policyId, true);
+        if (!policy) throw notFound(ACCOUNTING_TEXTS.policyNotFound);
+      const payments = (await transactionsOf(tx, policy.id)).map((row) => ({ status: row.status, amount: row.amount_paid }));
+      const due = amountDue(owedByPayer(policy.total_premium, await liveFinancingOf(tx, policy.id)), payments);
+      if (Number(due) <= 0) throw new HttpError(409, ACCOUNTING_TEXTS.nothingDue);
+      const userId = await policyholderUser(tx, clock, { accountId: policy.account_id, contact, actorUserId: caller.userId, address: request.ip });
+      const now = clock.now();
+      const [workflow] = await tx.query<{ id: string }>(
+        `INSERT INTO workflows (flow, user_id, email, phone, redirect_url, created_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+        [PAYMENT_FLOW, userId, contact.email, contact.phone, `/policy/${policy.id}/accountant-payment`, now, new Date(now.getTime() + Math.max(DAY, POLICYHOLDER_LINK_TTL_MS))],
+      );
+      await audit(tx, clock, {
+        actorUserId: caller.userId, action, target: policy.id, address: request.ip,
+        detail: { policyNumber: policy.policy_number, to: contact.email, amountDue: due, workflowId: workflow!.id, ...extra },
+      });
+      return { policy, due, workflowId: workflow!.id };
+    });
+  }
+
   return {
     async sendInvoiceToAccounting(request) {
-      const caller = callerOf(request);
       const body = checkedBodyOf(request);
       const contact = { firstName: String(body.firstName), lastName: String(body.lastName), email: String(body.email).toLowerCase(), phone: String(body.phone) };
       const registry = (await definitions.current()).registry();
-      const sent = await db.transaction(async (tx) => {
-        const policy = await findVisiblePolicy(tx, caller, String(body.policyId), true);
-        if (!policy) throw notFound(ACCOUNTING_TEXTS.policyNotFound);
-        const payments = (await transactionsOf(tx, policy.id)).map((row) => ({ status: row.status, amount: row.amount_paid }));
-        const due = amountDue(owedByPayer(policy.total_premium, await liveFinancingOf(tx, policy.id)), payments);
-        if (Number(due) <= 0) throw new HttpError(409, ACCOUNTING_TEXTS.nothingDue);
-        const userId = await policyholderUser(tx, clock, { accountId: policy.account_id, contact, actorUserId: caller.userId, address: request.ip });
-        const now = clock.now();
-        const [workflow] = await tx.query<{ id: string }>(
-          `INSERT INTO workflows (flow, user_id, email, phone, redirect_url, created_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
-          [PAYMENT_FLOW, userId, contact.email, contact.phone, `/policy/${policy.id}/accountant-payment`, now, new Date(now.getTime() + Math.max(DAY, POLICYHOLDER_LINK_TTL_MS))],
-        );
-        await audit(tx, clock, {
-          actorUserId: caller.userId, action: 'billing.invoice-sent', target: policy.id, address: request.ip,
-          detail: { policyNumber: policy.policy_number, to: contact.email, copyTo: body.customerEmail ?? null, amountDue: due, workflowId: workflow!.id },
-        });
-        return { policy, due, workflowId: workflow!.id };
-      });
+      const sent = await payerLink(request, String(body.policyId), contact, 'billing.invoice-sent', { copyTo: body.customerEmail ?? null });
       // After the commit: a mail never points at a link that a rollback took away.
       const { policy, due, workflowId } = sent;
       const amount = formatMoney(Number(due), registry.edition(policy.edition));
@@ -68,6 +79,30 @@ export const handlers: HandlerModule = (services) => {
         await mailer.sendMail({ to: String(body.customerEmail), subject: `Copy: invoice for policy ${policy.policy_number}`, text: `A copy of the invoice sent to ${contact.firstName} ${contact.lastName} (${contact.email}): ${amount} is due on policy ${policy.policy_number}.` });
       }
       return { message: ACCOUNTING_TEXTS.sent(contact.email), sentTo: contact.email };
+    },
+
+    async sendPaymentReminder(request) {
+      const caller = callerOf(request);
+      const found = await findVisiblePolicy(db, caller, request.params.policyId);
+      if (!found) throw notFound(ACCOUNTING_TEXTS.policyNotFound);
+      // The reminder goes to the policy's contact (spec 002 section 3 Policy contact).
+      const contact = { firstName: found.contact_first_name, lastName: found.contact_last_name, email: found.contact_email.toLowerCase(), phone: found.contact_phone };
+      const registry = (await definitions.current()).registry();
+      const { policy, due, workflowId } = await payerLink(request, found.id, contact, 'billing.payment-reminder-sent', {});
+      const amount = formatMoney(Number(due), registry.edition(policy.edition));
+      await mailer.sendMail({
+        to: contact.email,
+        subject: `Payment reminder: policy ${policy.policy_number}`,
+        text: [
+          `Hello ${contact.firstName},`,
+          '',
+          `This is a reminder that ${amount} is due on policy ${policy.policy_number} of ${policy.company_name}.`,
+          `Pay it, by card, bank account or transfer, here: ${config.publicUrl}/validate/${workflowId}`,
+          '',
+          'For your security the page asks for a one-time code, which we send to this address when you ask for it.',
+        ].join('\n'),
+      });
+      return { message: ACCOUNTING_TEXTS.reminded(contact.email), sentTo: contact.email };
     },
   };
 };
