@@ -1,7 +1,7 @@
 /**
  * `npm run bench:api`: loads the running server from a second process over loopback and prints
  * requests per second and p50/p99 latency for sign-in, token refresh, the current user, the agency's
- * policies tab, a policy's page, the payer's payment page and the billing list (over the demo book of a
+ * policies tab, a policy's page, the payer's payment page, the billing list and commissions (over the demo book of a
  * development start), on PGlite and on PostgreSQL (when DATABASE_URL is set, else postgres://postgres@127.0.0.1:5432/test if it
  * answers). The console-version call, which touches no database, is measured in the same run as the
  * baseline: the server's floor on this machine. A measurement, not a test: it never fails on figures.
@@ -155,6 +155,21 @@ async function runAll(label: string): Promise<Result[]> {
   results.push(
     await load('billing transactions (admin, 25 newest)', CONCURRENCY, async () => (await signIn('admin@provider.example')).accessToken, async (token) => {
       const response = await fetch(`${BASE}/api/billing/v1/search?size=25`, { headers: { authorization: `Bearer ${token}` } });
+      await response.arrayBuffer();
+      return [response.ok, token];
+    }),
+  );
+  // Commissions: the per-agency totals (an aggregate over every policy's lines and payments) and an agency's statement lines.
+  results.push(
+    await load('commissions by agency (admin)', CONCURRENCY, async () => (await signIn('admin@provider.example')).accessToken, async (token) => {
+      const response = await fetch(`${BASE}/api/commissions/v1/aggregate?size=25`, { headers: { authorization: `Bearer ${token}` } });
+      await response.arrayBuffer();
+      return [response.ok, token];
+    }),
+  );
+  results.push(
+    await load('commission statements (agency, 25 newest)', CONCURRENCY, async () => (await signIn('agent@agency.example')).accessToken, async (token) => {
+      const response = await fetch(`${BASE}/api/commissions/v1/statements?size=25`, { headers: { authorization: `Bearer ${token}` } });
       await response.arrayBuffer();
       return [response.ok, token];
     }),
