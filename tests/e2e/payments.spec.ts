@@ -5,7 +5,7 @@ import { callApi } from './support/call-api.ts';
 import { choose } from './support/choose.ts';
 import { issuedPolicyOf } from './support/issued-policy.ts';
 import { E2E_ORIGIN, E2E_UK_ORIGIN } from './support/origin.ts';
-import { signInOnOrigin } from './support/sign-in.ts';
+import { acceptCookies, lastMailId, latestMail, linkPath, signInOnOrigin } from './support/sign-in.ts';
 
 /**
  * Paying a policy in Chromium against the real server and its sandbox processor (spec 000
@@ -148,4 +148,42 @@ test('billing offers an installment plan; the policyholder accepts it with their
   await expect(payment.getByTestId('down-payment-due')).toBeVisible();
   await expect(payment.getByTestId('pay-in-full')).toHaveCount(0);
   await expect(payment.getByTestId('installment-plan')).toHaveCount(0);
+});
+
+test("billing sends the invoice to the payer's accounting contact, who opens the mailed link with a one-time code and lands on the payment page", async ({ page, browser, request }) => {
+  await signInOnOrigin(page, E2E_ORIGIN, 'admin@provider.example');
+  const target = await unpaidPolicy(page, '/api/policy/v1/search?status=ACTIVE&size=50&sort=policyNumber,asc');
+  await page.goto(`/admin/policies/${target.id}/payment`);
+  await page.getByRole('button', { name: 'Send Invoice to Accounting' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Send Invoice to Accounting' });
+  await expect(dialog.getByRole('textbox', { name: 'Policy Number' })).toHaveValue(target.policyNumber);
+  // The dialog starts in the first field one types into, and says nothing before a try.
+  await expect(dialog.getByRole('textbox', { name: 'First Name' })).toBeFocused();
+  await expect(dialog.getByText('First Name is required')).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Send Invoice' }).click();
+  await expect(dialog.getByText('First Name is required')).toBeVisible();
+  const email = `accounts.${Date.now()}@client.example`;
+  await dialog.getByRole('textbox', { name: 'First Name' }).fill('Dana');
+  await dialog.getByRole('textbox', { name: 'Last Name' }).fill('Ledger');
+  await dialog.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
+  await dialog.getByRole('textbox', { name: 'Phone Number' }).fill('3035550142');
+  const before = await lastMailId(request, email);
+  await dialog.getByRole('button', { name: 'Send Invoice' }).click();
+  await expect(page.getByText(`Invoice sent to ${email}.`)).toBeVisible();
+
+  const mail = await latestMail(request, email, /\/validate\//, before);
+  expect(mail.body).toContain(`policy ${target.policyNumber}`);
+  const context = await browser.newContext();
+  await acceptCookies(context, E2E_ORIGIN);
+  const accountant = await context.newPage();
+  await accountant.goto(`${E2E_ORIGIN}${linkPath(mail.body, 'validate')}`);
+  const codeBefore = await lastMailId(request, email);
+  await accountant.getByRole('button', { name: /Send the code by email/ }).click();
+  const codeMail = await latestMail(request, email, /\b\d{6}\b/, codeBefore);
+  await accountant.getByRole('textbox', { name: 'Access Code' }).fill(/\b(\d{6})\b/.exec(codeMail.body)![1]!);
+  await accountant.getByRole('button', { name: 'Continue' }).click();
+  await expect(accountant).toHaveURL(new RegExp(`/customer/policies/${target.id}/payment$`), { timeout: 15_000 });
+  await expect(accountant.getByTestId('policy-payment')).toHaveAttribute('data-status', /^(Unpaid|Partially Paid)$/);
+  await expect(accountant.getByTestId('policy-payment').getByText('Welcome, Dana')).toBeVisible();
+  await context.close();
 });
