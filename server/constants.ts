@@ -138,8 +138,7 @@ export const FINANCE_FIRST_DUE_DAYS = 7;
 export const FINANCE_DISAFFIRM_DAYS = 10;
 export const FINANCE_DISAFFIRMED_PAYMENT_DAYS = 30;
 
-/** Commissions (spec 002 section 5 'Commission payment: amount at least 1'; section 9). */
-export const COMMISSION_PAYMENT_MIN = 1;
+/** Commissions (spec 002 section 9; the minimum amount of 1 is the commission-payment form's). */
 /** A payout token from the processor may pay once, within this long after the payment dialog opened. */
 export const SANDBOX_PAYOUT_TOKEN_TTL_MS = 15 * MINUTE;
 /** The statement and agency-bill invoice picker: years from 2020 (spec 002 'Date floor 2020-01-01'), at most this many. */

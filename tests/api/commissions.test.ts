@@ -149,6 +149,10 @@ describe('paying commission', () => {
     expect(paid.json().payment.paymentNumber).toMatch(/^CP-2026-\d{6}$/);
     const again = await call('admin', 'POST', '/api/commissions/v1/payment', body);
     expect(again.json().payment.id).toBe(paid.json().payment.id);
+    // The token is this payee's: naming another agency with it never answers (or repeats) this payment.
+    const elsewhere = await call('admin', 'POST', '/api/commissions/v1/payment', { ...body, agencyId: ids.ukAgency });
+    expect(elsewhere.statusCode).toBe(409);
+    expect(elsewhere.json().message).toBe(COMMISSION_TEXTS.tokenRefused('The payout token was used for another payee.'));
     const [count] = await t.db.query<{ count: number }>('SELECT count(*)::int AS count FROM commission_payments WHERE payout_token = $1', [body.token]);
     expect(count!.count).toBe(1);
     expect(await auditCount(ids.usAgency!, 'commission.paid')).toBe(1);

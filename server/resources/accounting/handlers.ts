@@ -1,13 +1,11 @@
-import { amountDue, formatMoney } from '../../../engine/index.ts';
+import { formatMoney } from '../../../engine/index.ts';
 import { audit } from '../../audit.ts';
 import { callerOf } from '../../auth/authenticate.ts';
-import { DAY } from '../../clock.ts';
 import { POLICYHOLDER_LINK_TTL_MS } from '../../constants.ts';
 import type { HandlerModule } from '../../contract/handlers.ts';
 import { checkedBodyOf } from '../../form-check/checked-body.ts';
 import { HttpError, notFound } from '../../http/http-error.ts';
-import { liveFinancingOf, owedByPayer } from '../financing/financing-repository.ts';
-import { transactionsOf } from '../payments/transaction-repository.ts';
+import { amountDueOf } from '../financing/financing-repository.ts';
 import { findVisiblePolicy } from '../policies/policy-repository.ts';
 import { policyholderUser, type Policyholder } from '../quote-review/policyholder-access.ts';
 import type { FastifyRequest } from 'fastify';
@@ -26,7 +24,7 @@ const PAYMENT_FLOW = 'E_PAY';
  * Send invoice to accounting (spec 002 section 3 'Accounting send'): the payer's accounting contact becomes a
  * user of the client account (so the tenant rule gives them its policies and nothing else) and is e-mailed
  * the invoice with a one-time-code link to /policy/{id}/accountant-payment; a copy goes to the customer's
- * address when given. The link lasts as long as a sent quote's.
+ * address when given. The link lasts as long as a sent quote's at most (POLICYHOLDER_LINK_TTL_MS).
  */
 export const handlers: HandlerModule = (services) => {
   const { db, clock, mailer, config, definitions } = services;
@@ -39,15 +37,14 @@ export const handlers: HandlerModule = (services) => {
     const caller = callerOf(request);
     return db.transaction(async (tx) => {
       const policy = await findVisiblePolicy(tx, caller, policyId, true);
-        if (!policy) throw notFound(ACCOUNTING_TEXTS.policyNotFound);
-      const payments = (await transactionsOf(tx, policy.id)).map((row) => ({ status: row.status, amount: row.amount_paid }));
-      const due = amountDue(owedByPayer(policy.total_premium, await liveFinancingOf(tx, policy.id)), payments);
+      if (!policy) throw notFound(ACCOUNTING_TEXTS.policyNotFound);
+      const due = await amountDueOf(tx, policy);
       if (Number(due) <= 0) throw new HttpError(409, ACCOUNTING_TEXTS.nothingDue);
       const userId = await policyholderUser(tx, clock, { accountId: policy.account_id, contact, actorUserId: caller.userId, address: request.ip });
       const now = clock.now();
       const [workflow] = await tx.query<{ id: string }>(
         `INSERT INTO workflows (flow, user_id, email, phone, redirect_url, created_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
-        [PAYMENT_FLOW, userId, contact.email, contact.phone, `/policy/${policy.id}/accountant-payment`, now, new Date(now.getTime() + Math.max(DAY, POLICYHOLDER_LINK_TTL_MS))],
+        [PAYMENT_FLOW, userId, contact.email, contact.phone, `/policy/${policy.id}/accountant-payment`, now, new Date(now.getTime() + POLICYHOLDER_LINK_TTL_MS)],
       );
       await audit(tx, clock, {
         actorUserId: caller.userId, action, target: policy.id, address: request.ip,

@@ -1,4 +1,3 @@
-import { amountDue } from '../../../engine/index.ts';
 import { audit } from '../../audit.ts';
 import { callerOf } from '../../auth/authenticate.ts';
 import type { HandlerModule } from '../../contract/handlers.ts';
@@ -6,9 +5,9 @@ import type { Queryable } from '../../db/database.ts';
 import { checkedBodyOf } from '../../form-check/checked-body.ts';
 import { HttpError, notFound } from '../../http/http-error.ts';
 import type { Caller } from '../../services.ts';
-import { liveFinancingOf, owedByPayer } from '../financing/financing-repository.ts';
+import { amountDueOf } from '../financing/financing-repository.ts';
 import { findVisiblePolicy, type PolicyRow } from '../policies/policy-repository.ts';
-import { nextTransactionNumber, toTransaction, transactionById, transactionsOf } from '../payments/transaction-repository.ts';
+import { nextTransactionNumber, toTransaction, transactionById } from '../payments/transaction-repository.ts';
 import { BILLING_TEXTS } from './billing-texts.ts';
 import { searchVisibleTransactions } from './transaction-list.ts';
 
@@ -114,8 +113,7 @@ export const handlers: HandlerModule = (services) => {
       const body = checkedBodyOf(request);
       const id = await db.transaction(async (tx) => {
         const policy = await visiblePolicy(caller, String(body.policyId), tx, true);
-        const payments = (await transactionsOf(tx, policy.id)).map((row) => ({ status: row.status, amount: row.amount_paid }));
-        const due = amountDue(owedByPayer(policy.total_premium, await liveFinancingOf(tx, policy.id)), payments);
+        const due = await amountDueOf(tx, policy);
         if (Number(due) <= 0) throw new HttpError(409, BILLING_TEXTS.nothingToClose);
         const inserted = await insertTransaction(tx, caller, policy, {
           transactionId: await nextTransactionNumber(tx, clock.now()), status: 'Paid', paymentDate: clock.now().toISOString().slice(0, 10), paymentMethod: 'Refund/Credit',

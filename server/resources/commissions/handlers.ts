@@ -34,6 +34,9 @@ interface AgencyRow {
 
 const money = (value: unknown) => Number(value).toFixed(2);
 
+const messageOf = (payment: { status: string; failureReason: string | null; amount: string; agencyName: string }) =>
+  payment.status === 'Failed' ? COMMISSION_TEXTS.failed(payment.failureReason ?? '') : COMMISSION_TEXTS.paid(payment.amount, payment.agencyName);
+
 /**
  * Commissions (spec 002 section 3 Commission, section 7 /api/commissions/v1): statements and per-agency
  * totals, the agency's deposit account (kept by the processor, shown by its last four digits), payments
@@ -110,18 +113,18 @@ export const handlers: HandlerModule = (services) => {
       const body = checkedBodyOf(request);
       const agency = await visibleAgency(caller, request.params.agencyId);
       // The processor keeps the account number; it is asked before the transaction (it shares the embedded database).
-      const payee = await requireProcessor(request.server.log).registerPayee({
+      const processor = requireProcessor(request.server.log);
+      const payee = await processor.registerPayee({
         accountName: String(body.accountName), routingNumber: String(body.routingNumber).replace(/\D/g, ''), accountNumber: String(body.accountNumber),
         currency: agency.currency,
       });
-      const processorName = requireProcessor(request.server.log).name;
       await db.transaction(async (tx) => {
         await tx.query(
           `INSERT INTO agency_commission_accounts (agency_id, bank_name, account_name, account_type, routing_number, account_last4, processor, payee_token, modified_at, modified_by)
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
            ON CONFLICT (agency_id) DO UPDATE SET bank_name = $2, account_name = $3, account_type = $4, routing_number = $5, account_last4 = $6,
              processor = $7, payee_token = $8, modified_at = $9, modified_by = $10`,
-          [agency.id, String(body.bankName), String(body.accountName), String(body.accountType), String(body.routingNumber), payee.last4, processorName, payee.token, clock.now(), caller.userId],
+          [agency.id, String(body.bankName), String(body.accountName), String(body.accountType), String(body.routingNumber), payee.last4, processor.name, payee.token, clock.now(), caller.userId],
         );
         await audit(tx, clock, {
           actorUserId: caller.userId, action: 'commission.bank-account-set', target: agency.id, address: request.ip,
@@ -147,10 +150,11 @@ export const handlers: HandlerModule = (services) => {
       const body = checkedBodyOf(request);
       const token = String(body.token);
       const amount = money(body.commissionsAmount);
+      const agency = await visibleAgency(caller, String(body.agencyId));
       // The same token again is the payment it already made: a retried request never pays twice.
       const earlier = await commissionPaymentByToken(db, token);
-      if (earlier) return { payment: earlier, message: earlier.status === 'Failed' ? COMMISSION_TEXTS.failed(earlier.failureReason ?? '') : COMMISSION_TEXTS.paid(earlier.amount, earlier.agencyName) };
-      const agency = await visibleAgency(caller, String(body.agencyId));
+      if (earlier && earlier.agencyId === agency.id) return { payment: earlier, message: messageOf(earlier) };
+      if (earlier) throw new HttpError(409, COMMISSION_TEXTS.tokenRefused('The payout token was used for another payee.'));
       if (agency.payments_paused) throw new HttpError(409, COMMISSION_TEXTS.paused);
       if (!agency.payee_token) throw new HttpError(409, COMMISSION_TEXTS.noBankAccount);
       const owed = await commissionOwed(db, agency.id);
@@ -183,7 +187,7 @@ export const handlers: HandlerModule = (services) => {
         }
       });
       const payment = (await commissionPaymentByToken(db, token))!;
-      return { payment, message: payment.status === 'Failed' ? COMMISSION_TEXTS.failed(payment.failureReason ?? '') : COMMISSION_TEXTS.paid(payment.amount, payment.agencyName) };
+      return { payment, message: messageOf(payment) };
     },
 
     async toggleCommissionPayments(request) {

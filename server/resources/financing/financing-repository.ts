@@ -1,4 +1,6 @@
+import { amountDue } from '../../../engine/index.ts';
 import type { Queryable } from '../../db/database.ts';
+import { transactionsOf } from '../payments/transaction-repository.ts';
 
 /** A policy's live instalment plan (offered or accepted), as the payment page and the finance quote read it. */
 export interface FinancingRow {
@@ -34,4 +36,10 @@ export async function liveFinancingOf(db: Queryable, policyId: string, lock = fa
 /** What the payer owes in all: the down payment once an instalment plan is accepted (the finance company pays the rest), else the total premium. */
 export function owedByPayer(totalPremium: string, financing: FinancingRow | null): string {
   return financing?.status === 'ACCEPTED' ? financing.down_payment : totalPremium;
+}
+
+/** What the payer of a policy owes now: the premium (or, under an accepted plan, the down payment) less what was paid. */
+export async function amountDueOf(db: Queryable, policy: { id: string; total_premium: string }): Promise<string> {
+  const payments = (await transactionsOf(db, policy.id)).map((row) => ({ status: row.status, amount: row.amount_paid }));
+  return amountDue(owedByPayer(policy.total_premium, await liveFinancingOf(db, policy.id)), payments);
 }
