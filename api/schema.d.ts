@@ -1998,6 +1998,91 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/docs/v1/docTypes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The document types offered on upload, label and value (the claim set with claim=true) */
+        get: operations["listDocumentTypes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/docs/v1/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Documents the caller may see, uploaded and generated: provider staff all; agencies, clusters and carriers those of the agencies within reach (an account's document with no agency, every agency interested in the account) */
+        get: operations["searchDocuments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/docs/v1/upload/doc": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Stores a document (pdf, doc(x), xls(x), csv, ppt(x), eml, png, jpg, gif; at most 10 MB, checked by its content) on a client account or an agency; the form document-upload checks the fields */
+        post: operations["uploadDocument"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/docs/v1/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An uploaded document's file, as it was stored */
+        get: operations["downloadDocument"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/docs/v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Deletes an uploaded document (generated ones stay with their records); carriers and clusters may, provider admins and agents may not (spec 002 section 6) */
+        delete: operations["deleteDocument"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/billing/v1/get-installment": {
         parameters: {
             query?: never;
@@ -6894,6 +6979,39 @@ export interface components {
         };
         OutboxList: {
             content: components["schemas"]["OutboxMessage"][];
+        };
+        /** @enum {string} */
+        DocumentSource: "UPLOAD" | "PROPOSAL" | "BINDER" | "POLICY" | "RECEIPT";
+        DocumentEntry: {
+            /** @description The uploaded document's id, or the source and the record's id of a generated one */
+            docId: string;
+            source: components["schemas"]["DocumentSource"];
+            /**
+             * Format: uuid
+             * @description The uploaded document, or the quote, policy or transaction a generated one is rendered from
+             */
+            recordId: string;
+            /** Format: uuid */
+            accountId: string | null;
+            accountName: string | null;
+            /** Format: uuid */
+            agencyId: string | null;
+            agencyName: string | null;
+            docType: string;
+            docTypeLabel: string;
+            docName: string;
+            fileName: string;
+            fileType: string;
+            sizeBytes: number | null;
+            productType: string | null;
+            systemGenerated: boolean;
+            /** Format: date */
+            docTime: string;
+            uploadedBy: string;
+            /** Format: date-time */
+            uploadTime: string;
+            /** Format: date-time */
+            modified: string;
         };
         FinanceQuote: {
             /** Format: uuid */
@@ -12696,6 +12814,188 @@ export interface operations {
                     "application/json": components["schemas"]["OutboxList"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listDocumentTypes: {
+        parameters: {
+            query?: {
+                claim?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The types, in the order they are offered */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        label: string;
+                        value: string;
+                    }[];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    searchDocuments: {
+        parameters: {
+            query?: {
+                page?: number;
+                size?: number;
+                sort?: string;
+                /** @description Text in the document's name */
+                search?: string;
+                accountId?: string;
+                agencyId?: string;
+                docType?: string;
+                source?: components["schemas"]["DocumentSource"][];
+                systemGenerated?: boolean;
+                docTimeFrom?: string;
+                docTimeTo?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of documents */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        content: components["schemas"]["DocumentEntry"][];
+                        totalElements: number;
+                        page: number;
+                        size: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    uploadDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The file as a data URL: data:<type>;name=<URI-encoded file name>;base64,<bytes> */
+                    file?: string;
+                    docType?: string;
+                    docName?: string;
+                    /** Format: uuid */
+                    accountId?: string;
+                    agencyId?: string | null;
+                    productType?: string;
+                    temp?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The document was stored */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        docId: string;
+                        fileName: string;
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description The file is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The file is not of an accepted type by its name and content */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    downloadDocument: {
+        parameters: {
+            query: {
+                docId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteDocument: {
+        parameters: {
+            query: {
+                docId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The document was deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];

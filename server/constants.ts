@@ -144,3 +144,36 @@ export const SANDBOX_PAYOUT_TOKEN_TTL_MS = 15 * MINUTE;
 /** The statement and agency-bill invoice picker: years from 2020 (spec 002 'Date floor 2020-01-01'), at most this many. */
 export const COMMISSION_DOCUMENT_FIRST_YEAR = 2020;
 export const COMMISSION_DOCUMENT_MAX_YEARS = 7;
+
+/**
+ * Documents (spec 002 section 3 'Documents'): the document types offered on upload, label to value (the
+ * lookup map the docTypes call answers), and the set offered for a claim's documents instead.
+ */
+export const DOCUMENT_TYPES: Readonly<Record<string, string>> = {
+  'Application': 'APPLICATION',
+  'Signed Application': 'SIGNED_APPLICATION',
+  'Quote Proposal': 'QUOTE_PROPOSAL',
+  'Binder': 'BINDER',
+  'Policy': 'POLICY',
+  'Endorsement': 'ENDORSEMENT',
+  'Certificate': 'CERTIFICATE',
+  'Loss Runs': 'LOSS_RUNS',
+  'Invoice': 'INVOICE',
+  'Payment Receipt': 'RECEIPT',
+  'Surplus Lines Notice': 'SURPLUS_NOTICE',
+  'Security Assessment': 'SECURITY_ASSESSMENT',
+  'Subjectivity': 'SUBJECTIVITY',
+  'Correspondence': 'CORRESPONDENCE',
+  'Other': 'OTHER',
+};
+export const CLAIM_DOCUMENT_TYPES: Readonly<Record<string, string>> = {
+  'First Notice of Loss': 'FIRST_NOTICE_OF_LOSS',
+  'Incident Report': 'INCIDENT_REPORT',
+  'Forensic Report': 'FORENSIC_REPORT',
+  'Invoice': 'CLAIM_INVOICE',
+  'Proof of Loss': 'PROOF_OF_LOSS',
+  'Correspondence': 'CLAIM_CORRESPONDENCE',
+  'Other': 'CLAIM_OTHER',
+};
+/** The most an uploaded document may weigh. */
+export const DOCUMENT_MAX_BYTES = 10 * 1024 * 1024;

@@ -176,7 +176,7 @@ export interface PageAction {
   permission?: string[];
   /** Path parameters of the operations: name -> json-logic. Default: the one path parameter gets the row's key. */
   params?: Record<string, JsonLogic>;
-  /** Query parameters of the create operation: name -> json-logic. */
+  /** Query parameters of the create operation, or of the operation an action runs (a download by `docId`): name -> json-logic. */
   query?: Record<string, JsonLogic>;
   /** A new record's starting data: field -> json-logic. */
   initialData?: Record<string, JsonLogic>;

@@ -25,6 +25,7 @@ interface PendingConfirm {
   action: PageAction;
   scope: PageScope;
   params: Record<string, unknown>;
+  query?: Record<string, unknown>;
   busy: boolean;
   error?: string;
 }
@@ -83,7 +84,7 @@ export function useActionRunner({ rowKey, scope, onChanged }: { rowKey: string; 
     const { action } = pending;
     setConfirm({ ...pending, busy: true, error: undefined });
     try {
-      const result = await runNamed(run, action.operation!, { params: pending.params });
+      const result = await runNamed(run, action.operation!, { params: pending.params, ...(pending.query ? { query: pending.query } : {}) });
       if (result instanceof DownloadedFile) saveFile(result);
       const title = textOf(action.success, { ...pending.scope, result }) || 'Done';
       const description = textOf(action.successDetail, { ...pending.scope, result });
@@ -134,6 +135,7 @@ export function useActionRunner({ rowKey, scope, onChanged }: { rowKey: string; 
           action,
           scope: actionScope,
           params: recordParams(action.operation, action.params, actionScope, target.row, rowKey),
+          ...(action.query ? { query: evaluateLogicMap(action.query, actionScope as unknown as Record<string, unknown>) } : {}),
           busy: false,
         };
         if (action.confirm) setConfirm(pending);

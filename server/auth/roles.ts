@@ -55,7 +55,7 @@ export const ROLE_DEFINITIONS: readonly RoleDefinition[] = [
       'quote:read', 'quote:write', 'quote:underwrite', 'quote:bind',
       'policy:read', 'policy:write', 'policy:service', 'billing:read', 'billing:write',
       'claim:read', 'claim:write', 'commission:read', 'commission:write', 'commission:bank',
-      'document:read', 'document:write', 'definitions:read', 'definitions:write', 'definitions:history',
+      'document:read', 'document:upload', 'document:write', 'definitions:read', 'definitions:write', 'definitions:history',
       'audit:read', 'feature-flag:write', 'mailbox:read',
       ...AGENCY_ADMINISTRATION, 'reference:write', 'organisation:read', 'organisation:write',
     ],
@@ -71,7 +71,7 @@ export const ROLE_DEFINITIONS: readonly RoleDefinition[] = [
     accountType: 'COWBELL',
     permissions: [
       ...SELF_SERVICE, ...PROVIDER_READ, 'account:write', 'account:jump', 'user:write', 'team:write', 'agency:write',
-      'organisation:write', 'billing:read', 'claim:read', 'commission:read', 'document:read', 'audit:read',
+      'organisation:write', 'billing:read', 'claim:read', 'commission:read', 'document:read', 'document:upload', 'audit:read',
       'license:write', 'tag:read', 'connector:read',
     ],
     tokenScopes: ['role:admin', 'role:operator'],
@@ -85,7 +85,7 @@ export const ROLE_DEFINITIONS: readonly RoleDefinition[] = [
     permissions: [
       ...SELF_SERVICE, ...PROVIDER_READ, 'account:write', 'account:jump', 'agency:write',
       'quote:write', 'quote:underwrite', 'quote:bind', 'policy:write', 'policy:service', 'billing:read', 'claim:read', 'claim:write',
-      'commission:read', 'document:read', 'document:write', 'tag:read', 'tag:write', 'connector:read',
+      'commission:read', 'document:read', 'document:upload', 'document:write', 'tag:read', 'tag:write', 'connector:read',
     ],
     tokenScopes: ['role:operator'],
     assignmentFlag: true,
@@ -99,7 +99,7 @@ export const ROLE_DEFINITIONS: readonly RoleDefinition[] = [
     accountType: 'COWBELL',
     permissions: [
       ...SELF_SERVICE, ...PROVIDER_READ, 'account:write', 'account:jump', 'user:write', 'billing:read', 'claim:read',
-      'document:read', 'tag:read', 'connector:read',
+      'document:read', 'document:upload', 'tag:read', 'connector:read',
     ],
     tokenScopes: ['role:operator'],
     assignmentFlag: true,
@@ -135,7 +135,7 @@ export const ROLE_DEFINITIONS: readonly RoleDefinition[] = [
     name: 'Head of Claims',
     accountType: 'COWBELL',
     permissions: [
-      ...SELF_SERVICE, 'agency:read', 'organisation:read', 'policy:read', 'claim:read', 'claim:write', 'document:read', 'document:write',
+      ...SELF_SERVICE, 'agency:read', 'organisation:read', 'policy:read', 'claim:read', 'claim:write', 'document:read', 'document:upload', 'document:write',
       'definitions:history',
     ],
     assignmentFlag: true,
@@ -146,7 +146,7 @@ export const ROLE_DEFINITIONS: readonly RoleDefinition[] = [
     accountType: 'COWBELL',
     permissions: [
       ...SELF_SERVICE, 'agency:read', 'quote:read', 'quote:write', 'quote:underwrite',
-      'policy:read', 'claim:read', 'document:read', 'definitions:read', 'definitions:write', 'definitions:history',
+      'policy:read', 'claim:read', 'document:read', 'document:upload', 'definitions:read', 'definitions:write', 'definitions:history',
       'license:read', 'organisation:read',
     ],
   },
@@ -155,7 +155,7 @@ export const ROLE_DEFINITIONS: readonly RoleDefinition[] = [
     name: 'Operator',
     accountType: 'COWBELL',
     permissions: [
-      ...SELF_SERVICE, 'account:jump', 'agency:read', 'quote:read', 'policy:read', 'billing:read', 'claim:read', 'document:read',
+      ...SELF_SERVICE, 'account:jump', 'agency:read', 'quote:read', 'policy:read', 'billing:read', 'claim:read', 'document:read', 'document:upload',
       'definitions:history', 'license:read', 'organisation:read', 'connector:read', 'tag:read',
     ],
     tokenScopes: ['role:operator'],
@@ -168,7 +168,7 @@ export const ROLE_DEFINITIONS: readonly RoleDefinition[] = [
     accountType: 'AGENCY',
     permissions: [
       ...SELF_SERVICE, 'account:write', 'user:write', 'team:write', 'quote:read', 'quote:write', 'quote:bind',
-      'policy:read', 'policy:service', 'billing:read', 'claim:read', 'claim:write', 'commission:read', 'commission:bank', 'document:read',
+      'policy:read', 'policy:service', 'billing:read', 'claim:read', 'claim:write', 'commission:read', 'commission:bank', 'document:read', 'document:upload',
       ...AGENCY_ADMINISTRATION,
     ],
     allAccounts: true,
@@ -180,7 +180,7 @@ export const ROLE_DEFINITIONS: readonly RoleDefinition[] = [
     accountType: 'AGENCY',
     permissions: [
       ...SELF_SERVICE, 'account:write', 'quote:read', 'quote:write', 'quote:bind', 'policy:read', 'policy:service', 'billing:read',
-      'claim:read', 'claim:write', 'commission:read', 'document:read', 'license:read', 'tag:read', 'tag:write',
+      'claim:read', 'claim:write', 'commission:read', 'document:read', 'document:upload', 'license:read', 'tag:read', 'tag:write',
     ],
     allAccounts: true,
   },
@@ -189,7 +189,7 @@ export const ROLE_DEFINITIONS: readonly RoleDefinition[] = [
     id: 'agency-customer-service',
     name: 'Customer Service',
     accountType: 'AGENCY',
-    permissions: [...SELF_SERVICE, 'account:write', 'quote:read', 'policy:read', 'policy:service', 'billing:read', 'claim:read', 'claim:write', 'document:read', 'tag:read'],
+    permissions: [...SELF_SERVICE, 'account:write', 'quote:read', 'policy:read', 'policy:service', 'billing:read', 'claim:read', 'claim:write', 'document:read', 'document:upload', 'tag:read'],
     allAccounts: true,
   },
   {
@@ -197,7 +197,7 @@ export const ROLE_DEFINITIONS: readonly RoleDefinition[] = [
     id: 'agency-producer',
     name: 'Producer',
     accountType: 'AGENCY',
-    permissions: [...SELF_SERVICE, 'account:write', 'quote:read', 'quote:write', 'quote:bind', 'policy:read', 'policy:service', 'claim:read', 'claim:write', 'document:read', 'license:read'],
+    permissions: [...SELF_SERVICE, 'account:write', 'quote:read', 'quote:write', 'quote:bind', 'policy:read', 'policy:service', 'claim:read', 'claim:write', 'document:read', 'document:upload', 'license:read'],
     teamRealm: true,
   },
 
@@ -231,7 +231,7 @@ export const ROLE_DEFINITIONS: readonly RoleDefinition[] = [
     id: 'carrier-admin',
     name: 'Carrier Admin',
     accountType: 'CARRIER',
-    permissions: [...SELF_SERVICE, 'user:write', 'quote:read', 'policy:read', 'claim:read', 'document:read'],
+    permissions: [...SELF_SERVICE, 'user:write', 'quote:read', 'policy:read', 'claim:read', 'document:read', 'document:upload', 'document:delete'],
   },
   {
     id: 'digital-admin',
@@ -252,7 +252,7 @@ export const ROLE_DEFINITIONS: readonly RoleDefinition[] = [
     id: 'cluster-admin',
     name: 'Cluster Admin',
     accountType: 'CLUSTER',
-    permissions: [...SELF_SERVICE, 'user:write', 'agency:read', 'quote:read', 'policy:read'],
+    permissions: [...SELF_SERVICE, 'user:write', 'agency:read', 'quote:read', 'policy:read', 'document:read', 'document:upload', 'document:delete'],
   },
   {
     id: 'vendor-admin',

@@ -42,6 +42,11 @@ export interface ContractOperation {
   formEncoded: boolean;
   /** Its JSON body is signed by the sender (x-signed-body): the raw text is kept for the signature check. */
   signedBody: boolean;
+  /**
+   * The most its body may weigh in bytes (x-body-limit), for the few operations that carry a file inside JSON;
+   * every other body stays within the app's default limit.
+   */
+  bodyLimit: number | null;
   schema: RouteSchema;
 }
 
@@ -125,6 +130,7 @@ export function operationsOf(document: JsonObject): ContractOperation[] {
         workflows: Array.isArray(operation['x-workflows']) ? operation['x-workflows'].map(String) : [],
         formEncoded: isObject(form),
         signedBody: operation['x-signed-body'] === true,
+        bodyLimit: typeof operation['x-body-limit'] === 'number' ? operation['x-body-limit'] : null,
         schema,
       });
     }

@@ -37,6 +37,7 @@ export function registerContractRoutes(
       url: operation.url,
       schema: operation.schema,
       config: { operationId: operation.operationId },
+      ...(operation.bodyLimit ? { bodyLimit: operation.bodyLimit } : {}),
       // Authentication runs before validation, so an anonymous caller learns nothing about the shape wanted.
       onRequest: operation.isPublic
         ? undefined

@@ -11,6 +11,7 @@ import { seedDemoUsers } from './demo-users.ts';
 import { seedDemoBook } from './demo-book.ts';
 import { seedDemoSentQuote } from './demo-sent-quote.ts';
 import { seedDemoCommissions } from './demo-commissions.ts';
+import { seedDemoDocuments } from './demo-documents.ts';
 import { seedDemoPayments } from './demo-payments.ts';
 import { seedDemoPolicies } from './demo-policies.ts';
 import { seedDemoSurplusQuote } from './demo-surplus-quote.ts';
@@ -167,6 +168,7 @@ export async function seedDemoRecords(tx: Queryable, clock: Clock): Promise<void
   await seedDemoPolicies(tx, clock);
   await seedDemoPayments(tx, clock);
   await seedDemoCommissions(tx, clock);
+  await seedDemoDocuments(tx, clock);
   await seedDemoSentQuote(tx, clock);
   await seedDemoSurplusQuote(tx, clock);
 }

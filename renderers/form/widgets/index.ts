@@ -16,6 +16,7 @@ import { PasswordWidget } from './password-widget.tsx';
 import { OneTimeCodeWidget } from './one-time-code-widget.tsx';
 import { LookupWidget } from './lookup-widget.tsx';
 import { SuggestWidget } from './suggest-widget.tsx';
+import { FileWidget } from './file-widget.tsx';
 
 /** How the field template lays a widget out: its label ('for' a control, a 'group' legend, or the widget's 'self'). */
 export type WidgetLabel = 'for' | 'group' | 'self';
@@ -51,6 +52,7 @@ export const WIDGET_DESCRIPTORS: Readonly<Record<string, WidgetDescriptor>> = {
   oneTimeCode: field(OneTimeCodeWidget),
   lookup: field(LookupWidget),
   suggest: field(SuggestWidget),
+  file: field(FileWidget, true),
 };
 
 /** rjsf's own names for the same roles, so fields that name no widget (or rjsf's name) get ours too. */
@@ -65,6 +67,7 @@ const RJSF_NAMES: Readonly<Record<string, string>> = {
   CheckboxWidget: 'checkbox',
   DateWidget: 'date',
   PasswordWidget: 'password',
+  FileWidget: 'file',
 };
 
 /** The descriptor of a widget name (ours or rjsf's), or undefined for a name no widget has. */

@@ -1,0 +1,63 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test } from '@playwright/test';
+import { PDFDocument } from 'pdf-lib';
+import { PDFParse } from 'pdf-parse';
+import { callApi } from './support/call-api.ts';
+import { choose } from './support/choose.ts';
+import { E2E_ORIGIN } from './support/origin.ts';
+import { signInOnOrigin } from './support/sign-in.ts';
+
+/**
+ * The document library in Chromium against the real server (spec 002 section 3 'Documents', section 6): an
+ * agent uploads a PDF on a client's account page and downloads it back, its text intact; the agent is offered
+ * no Delete, and a carrier working with the agency deletes it from its Documents page.
+ */
+test.describe.configure({ timeout: 90_000 });
+
+test('an agent uploads a document on a client account and downloads it; a carrier deletes it', async ({ page, browser }) => {
+  const marker = `Engagement letter ${Date.now().toString(36)}`;
+  const pdf = await PDFDocument.create();
+  pdf.addPage().drawText(marker, { x: 50, y: 700, size: 14 });
+  const bytes = Buffer.from(await pdf.save());
+
+  await signInOnOrigin(page, E2E_ORIGIN, 'agent@agency.example');
+  const accounts = await callApi<{ content: Array<{ id: string; name: string }> }>(page, 'GET', '/api/account/v1/accounts?size=1&sort=name,asc');
+  const client = accounts.data.content[0]!;
+  await page.goto(`${E2E_ORIGIN}/agency/accounts/${client.id}`);
+  const block = page.getByTestId('block-table-documents');
+  await block.getByRole('button', { name: 'Upload Document' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Upload Document' });
+  const upload = dialog.getByRole('button', { name: 'Upload' });
+  await expect(upload).toBeDisabled();
+  await dialog.getByLabel('File').setInputFiles({ name: 'engagement-letter.pdf', mimeType: 'application/pdf', buffer: bytes });
+  await expect(dialog.getByText(/engagement-letter\.pdf \(\d+ (B|KB)\)/)).toBeVisible();
+  await choose(dialog, 'Document Type', 'Correspondence');
+  await dialog.getByRole('textbox', { name: 'Document Name', exact: true }).fill(marker);
+  // Provider staff choose the agency; an agent files under its own.
+  await expect(dialog.getByText('Agency', { exact: true })).toHaveCount(0);
+  await upload.click();
+  await expect(page.getByText('File uploaded successfully!')).toBeVisible();
+
+  await block.getByRole('searchbox').fill(marker);
+  await expect(block.getByText('1–1 of 1')).toBeVisible();
+  const row = block.getByRole('row').filter({ hasText: marker });
+  await expect(row).toContainText('Correspondence');
+  await expect(row).toContainText(client.name);
+  await row.getByRole('button', { name: 'Row actions' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Delete' })).toHaveCount(0);
+  const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'Download' }).click()]);
+  expect(file.suggestedFilename()).toBe('engagement-letter.pdf');
+  const text = (await new PDFParse({ data: new Uint8Array(await readFile((await file.path())!)) }).getText()).text;
+  expect(text).toContain(marker);
+
+  const carrierPage = await (await browser.newContext({ baseURL: E2E_ORIGIN })).newPage();
+  await signInOnOrigin(carrierPage, E2E_ORIGIN, 'carrier@carrier.example');
+  await carrierPage.goto(`${E2E_ORIGIN}/carrier/documents`);
+  await carrierPage.getByRole('searchbox').fill(marker);
+  await expect(carrierPage.getByText('1–1 of 1')).toBeVisible();
+  await carrierPage.getByRole('row').filter({ hasText: marker }).getByRole('button', { name: 'Row actions' }).click();
+  await carrierPage.getByRole('menuitem', { name: 'Delete' }).click();
+  await carrierPage.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(carrierPage.getByText('Deleted the document successfully')).toBeVisible();
+  await expect(carrierPage.getByText('No documents found')).toBeVisible();
+});
