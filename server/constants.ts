@@ -177,3 +177,8 @@ export const CLAIM_DOCUMENT_TYPES: Readonly<Record<string, string>> = {
 };
 /** The most an uploaded document may weigh. */
 export const DOCUMENT_MAX_BYTES = 10 * 1024 * 1024;
+
+/** Paper a policy form is filed for (spec 002 'Forms': supportedPaper), as carriers write it (carrier profiles). */
+export const PAPER_TYPES: Readonly<Record<'ADMITTED' | 'SURPLUS', string>> = { ADMITTED: 'Admitted', SURPLUS: 'Surplus Lines' };
+/** The forms library's search answers up to this many forms at once (spec 002 section 7: forms/search, size 2000). */
+export const LIBRARY_FORMS_MAX_PAGE_SIZE = 2000;

@@ -12,6 +12,7 @@ import { seedDemoBook } from './demo-book.ts';
 import { seedDemoSentQuote } from './demo-sent-quote.ts';
 import { seedDemoCommissions } from './demo-commissions.ts';
 import { seedDemoDocuments } from './demo-documents.ts';
+import { seedDemoLibraryForms } from './demo-library-forms.ts';
 import { seedDemoPayments } from './demo-payments.ts';
 import { seedDemoPolicies } from './demo-policies.ts';
 import { seedDemoSurplusQuote } from './demo-surplus-quote.ts';
@@ -169,6 +170,7 @@ export async function seedDemoRecords(tx: Queryable, clock: Clock): Promise<void
   await seedDemoPayments(tx, clock);
   await seedDemoCommissions(tx, clock);
   await seedDemoDocuments(tx, clock);
+  await seedDemoLibraryForms(tx, clock);
   await seedDemoSentQuote(tx, clock);
   await seedDemoSurplusQuote(tx, clock);
 }

@@ -162,7 +162,8 @@ describe('who sees what', () => {
     expect(wrong.json().message).toBe(DOCUMENT_TEXTS.agencyNotFound);
     const noHome = await call('admin', 'POST', '/api/docs/v1/upload/doc', { file: dataUrl('text/csv', 'x.csv', 'a\n'), docType: 'OTHER' });
     expect(noHome.statusCode).toBe(400);
-    expect(noHome.json().message).toBe(DOCUMENT_TEXTS.agencyRequired);
+    // The form asks provider staff for the agency of a document filed on no account.
+    expect(noHome.json().errors).toEqual([expect.objectContaining({ field: 'agencyId', message: DOCUMENT_TEXTS.agencyRequired })]);
   });
 
   it('the carrier and cluster working with the agency see its documents; the policyholder sees the generated ones of its own account only', async () => {

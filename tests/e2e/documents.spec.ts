@@ -10,7 +10,8 @@ import { signInOnOrigin } from './support/sign-in.ts';
 /**
  * The document library in Chromium against the real server (spec 002 section 3 'Documents', section 6): an
  * agent uploads a PDF on a client's account page and downloads it back, its text intact; the agent is offered
- * no Delete, and a carrier working with the agency deletes it from its Documents page.
+ * no Delete, and a carrier working with the agency deletes it from its Documents page. An admin keeps the forms
+ * library: a form type, a policy form of it, its specimen attached and downloaded.
  */
 test.describe.configure({ timeout: 90_000 });
 
@@ -60,4 +61,53 @@ test('an agent uploads a document on a client account and downloads it; a carrie
   await carrierPage.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
   await expect(carrierPage.getByText('Deleted the document successfully')).toBeVisible();
   await expect(carrierPage.getByText('No documents found')).toBeVisible();
+});
+
+test('an admin adds a form type and a policy form to the library, attaches its specimen and downloads it', async ({ page }) => {
+  const suffix = Date.now().toString(36).toUpperCase();
+  const typeName = `Notice ${suffix}`;
+  const formName = `Cyber Privacy Notice ${suffix}`;
+  await signInOnOrigin(page, E2E_ORIGIN, 'admin@provider.example');
+  await page.goto(`${E2E_ORIGIN}/admin/forms?tab=FORM_TYPES`);
+  await page.getByRole('button', { name: 'Add Form Type' }).click();
+  const typeDialog = page.getByRole('dialog', { name: 'Form Type' });
+  await typeDialog.getByRole('textbox', { name: 'Name', exact: true }).fill(typeName);
+  await typeDialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Form type saved successfully.')).toBeVisible();
+
+  await page.getByRole('tab', { name: 'Forms', exact: true }).click();
+  await page.getByRole('button', { name: 'Add Form' }).click();
+  const formDialog = page.getByRole('dialog', { name: 'Policy Form' });
+  await formDialog.getByRole('textbox', { name: 'Form Name', exact: true }).fill(formName);
+  await formDialog.getByRole('textbox', { name: 'Form Number', exact: true }).fill(`PN-${suffix}`);
+  await choose(formDialog, 'Form Type', typeName);
+  await choose(formDialog, 'Products', 'Prime 250');
+  // Close the product list without leaving the dialog (Escape would close both).
+  await formDialog.getByRole('heading', { name: 'Policy Form' }).click();
+  await formDialog.getByText('Surplus Lines', { exact: true }).click();
+  await expect(formDialog.getByRole('checkbox', { name: 'Surplus Lines' })).toBeChecked();
+  await formDialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Form saved successfully.')).toBeVisible();
+
+  await page.getByRole('searchbox').fill(formName);
+  await expect(page.getByText('1–1 of 1')).toBeVisible();
+  const row = page.getByRole('row').filter({ hasText: formName });
+  await expect(row).toContainText(typeName);
+  await expect(row).toContainText('Surplus Lines');
+  await row.getByRole('button', { name: 'Row actions' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Download Document' })).toHaveCount(0);
+  await page.getByRole('menuitem', { name: 'Attach Document' }).click();
+  const attach = page.getByRole('dialog', { name: 'Attach Document' });
+  const pdf = await PDFDocument.create();
+  pdf.addPage().drawText(`Specimen ${formName}`, { x: 50, y: 700, size: 12 });
+  await attach.getByLabel('Document').setInputFiles({ name: `PN-${suffix}.pdf`, mimeType: 'application/pdf', buffer: Buffer.from(await pdf.save()) });
+  await attach.getByRole('button', { name: 'Attach' }).click();
+  await expect(page.getByText('Document attached successfully.')).toBeVisible();
+  await expect(row).toContainText(`PN-${suffix}.pdf`);
+
+  await row.getByRole('button', { name: 'Row actions' }).click();
+  const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'Download Document' }).click()]);
+  expect(file.suggestedFilename()).toBe(`PN-${suffix}.pdf`);
+  const text = (await new PDFParse({ data: new Uint8Array(await readFile((await file.path())!)) }).getText()).text;
+  expect(text).toContain(`Specimen ${formName}`);
 });
