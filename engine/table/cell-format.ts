@@ -10,16 +10,28 @@ export interface CellFormatting {
   lists?: (id: string) => ListDefinition | undefined;
 }
 
-/** A cell's text as users read it (and as CSV exports it), in the edition's locale and currency. */
+/** A row's own currency ('GBP' on a UK policy), when it names one: its money reads in it, whatever the host's edition. */
+function rowCurrency(row: unknown): string | undefined {
+  const currency = (row as { currency?: unknown } | null | undefined)?.currency;
+  return typeof currency === 'string' && /^[A-Z]{3}$/.test(currency) ? currency : undefined;
+}
+
+/**
+ * A cell's text as users read it (and as CSV exports it), in the edition's locale and currency; money of a row
+ * that carries its own `currency` (provider staff see both editions' policies on one host) reads in that one.
+ */
 export function formatCell(
   value: unknown,
   column: { format?: ColumnFormat; list?: string },
   { edition, lists }: CellFormatting,
+  row?: unknown,
 ): string {
   if (value === null || value === undefined || value === '') return '';
   switch (column.format ?? 'text') {
-    case 'money':
-      return formatMoney(Number(value), edition);
+    case 'money': {
+      const code = rowCurrency(row);
+      return formatMoney(Number(value), code && code !== edition.currency.code ? { locale: edition.locale, currency: { ...edition.currency, code } } : edition);
+    }
     case 'rate':
       return formatRate(Number(value), edition.locale);
     case 'number':

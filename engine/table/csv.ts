@@ -11,7 +11,7 @@ export function toCsv(definition: TableDefinition, rows: unknown[], formatting: 
   const quote = (text: string) => `"${text.replace(/"/g, '""')}"`;
   const header = columns.map((column) => quote(column.header)).join(',');
   const lines = rows.map((row) =>
-    columns.map((column) => quote(formatCell(getPath(row, column.path), column, formatting))).join(','),
+    columns.map((column) => quote(formatCell(getPath(row, column.path), column, formatting, row))).join(','),
   );
   return [header, ...lines].join('\r\n') + '\r\n';
 }

@@ -20,7 +20,7 @@ export function columnsOf(columns: TableColumn[], formatting: CellFormatting): C
       sortingFn: sortingFnFor(column),
       sortUndefined: 'last',
       cell: (context) => {
-        const text = formatCell(context.getValue(), column, formatting);
+        const text = formatCell(context.getValue(), column, formatting, context.row.original);
         if (column.format !== 'status' || text === '') return text;
         // formatCell already reads a status as its list label ('IN_REVIEW' -> 'In Review'); the badge colours by value.
         return <StatusBadge value={String(context.getValue())} label={text} />;

@@ -9,7 +9,7 @@ export function RowDetail({ detail, row, formatting }: { detail: NonNullable<Tab
       {detail.fields.map((field) => (
         <DataList.Item key={field.path}>
           <DataList.ItemLabel>{field.label}</DataList.ItemLabel>
-          <DataList.ItemValue>{formatCell(getPath(row, field.path), field, formatting) || '—'}</DataList.ItemValue>
+          <DataList.ItemValue>{formatCell(getPath(row, field.path), field, formatting, row) || '—'}</DataList.ItemValue>
         </DataList.Item>
       ))}
     </DataList.Root>

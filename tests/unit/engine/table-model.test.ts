@@ -82,3 +82,18 @@ describe('status cells', () => {
     expect(formatCell('OTHER', column, { edition, lists })).toBe('OTHER');
   });
 });
+
+describe('money cells', () => {
+  it.each([
+    ['us', undefined, 1234.5, '$1,234.50'],
+    ['us', 'USD', 1234.5, '$1,234.50'],
+    ['us', 'GBP', 1234.5, '£1,234.50'],
+    ['uk', undefined, 1234.5, '£1,234.50'],
+    ['uk', 'USD', 1234.5, 'US$1,234.50'],
+    ['uk', 'not a code', 99, '£99.00'],
+  ] as const)('on the %s host a row in %s reads %s as %s', (editionId, currency, value, expected) => {
+    const edition = registry.edition(editionId);
+    const row = currency === undefined ? { amount: value } : { amount: value, currency };
+    expect(formatCell(value, { format: 'money' }, { edition }, row)).toBe(expected);
+  });
+});
