@@ -100,6 +100,7 @@ export const OPERATIONS = {
   downloadCommissionDocument: { method: 'GET', path: '/api/docs/v1/commissions/download', public: false, permission: 'commission:read', file: true },
   downloadDocument: { method: 'GET', path: '/api/docs/v1/download', public: false, permission: 'document:read', file: true },
   downloadLibraryFormDocument: { method: 'GET', path: '/api/docs/v1/forms/doc/{id}', public: false, permission: 'reference:read', file: true },
+  downloadLossRuns: { method: 'GET', path: '/api/docs/v1/policy/{accountId}/loss-runs/{policyId}', public: false, permission: 'policy:read', file: true },
   downloadPolicyCertificate: { method: 'GET', path: '/api/policy/v1/{id}/certificate', public: false, permission: 'policy:read', file: true },
   downloadPolicyDocument: { method: 'GET', path: '/api/policy/v1/{id}/document', public: false, permission: 'policy:read', file: true },
   downloadPolicyReceipt: { method: 'GET', path: '/api/billing/v1/transactions/{id}/receipt', public: false, permission: 'billing:read', file: true },

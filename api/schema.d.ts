@@ -4090,6 +4090,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/docs/v1/policy/{accountId}/loss-runs/{policyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                accountId: string;
+                policyId: string;
+            };
+            cookie?: never;
+        };
+        /** The account's loss run as of the policy: every policy period the caller may see up to it, each with the claims filed with a date of loss in it, as a PDF */
+        get: operations["downloadLossRuns"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/policy/v1/cancel/{id}": {
         parameters: {
             query?: never;
@@ -17608,6 +17628,33 @@ export interface operations {
             header?: never;
             path: {
                 id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    downloadLossRuns: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                accountId: string;
+                policyId: string;
             };
             cookie?: never;
         };

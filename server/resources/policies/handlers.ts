@@ -19,6 +19,7 @@ import { findVisibleQuote, type QuoteDetailRow } from '../quotes/repository.ts';
 import { searchVisibleBinders, binderColumns } from './binder-repository.ts';
 import { openForRenewal, settleCalendar } from './policy-calendar.ts';
 import { movePolicy } from './policy-changes.ts';
+import { lossRunPdf } from './loss-runs.ts';
 import { binderPdf, documentFileName, policyCertificatePdf, policyDeclarationsPdf, type CertificateHolder } from './policy-documents.ts';
 import { findVisibleCertificate, policyCertificates } from './certificate-repository.ts';
 import {
@@ -220,6 +221,17 @@ export const handlers: HandlerModule = (services) => {
     async getPolicy(request) {
       await settle();
       return policyDetail(callerOf(request), request.params.id);
+    },
+
+    async downloadLossRuns(request, reply) {
+      const caller = callerOf(request);
+      const policy = await visiblePolicy(caller, request.params.policyId);
+      // The account in the address must be the policy's: another answers like a missing policy.
+      if (policy.account_id !== request.params.accountId) throw notFound(POLICY_TEXTS.notFound);
+      const pdf = await lossRunPdf(db, caller, policy, await publishedRater(definitions, policy.edition), await editionOf(policy.edition), clock.now());
+      return reply.header('content-type', 'application/pdf')
+        .header('content-disposition', `attachment; filename="${documentFileName(policy.company_name, policy.policy_number, 'Loss_Runs')}"`)
+        .send(Buffer.from(pdf));
     },
 
     async downloadPolicyDocument(request, reply) {
