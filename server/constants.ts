@@ -182,3 +182,15 @@ export const DOCUMENT_MAX_BYTES = 10 * 1024 * 1024;
 export const PAPER_TYPES: Readonly<Record<'ADMITTED' | 'SURPLUS', string>> = { ADMITTED: 'Admitted', SURPLUS: 'Surplus Lines' };
 /** The forms library's search answers up to this many forms at once (spec 002 section 7: forms/search, size 2000). */
 export const LIBRARY_FORMS_MAX_PAGE_SIZE = 2000;
+
+/**
+ * Notice of cancellation (spec 002 'Policy actions'; section 7 noc/reason): the reasons a notice may give and
+ * the days of notice each requires before the cancellation takes effect (illustrative statutory periods: ten
+ * days for non-payment, thirty otherwise; a deployment sets its own in this one place).
+ */
+export const NOC_REASONS: Readonly<Record<string, { label: string; noticeDays: number }>> = {
+  NON_PAYMENT: { label: 'Non-payment of premium', noticeDays: 10 },
+  MATERIAL_MISREPRESENTATION: { label: 'Material misrepresentation', noticeDays: 30 },
+  SUBSTANTIAL_CHANGE_IN_RISK: { label: 'Substantial change in risk', noticeDays: 30 },
+  FAILURE_TO_COMPLY: { label: 'Failure to comply with policy terms', noticeDays: 30 },
+};

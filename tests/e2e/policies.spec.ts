@@ -2,6 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { PDFParse } from 'pdf-parse';
 import { callApi } from './support/call-api.ts';
+import { choose } from './support/choose.ts';
+import { issuedPolicyOf } from './support/issued-policy.ts';
 import { E2E_ORIGIN, E2E_UK_ORIGIN } from './support/origin.ts';
 import { dismissToasts, signInOnOrigin } from './support/sign-in.ts';
 
@@ -194,4 +196,31 @@ test('us: a surplus lines broker attests the Louisiana notice; then the quote bi
   });
   expect(bound.status).toBe(200);
   expect(bound.data.quote.status).toBe('BOUND');
+});
+
+test('us: an admin gives a policy notice of cancellation for non-payment, downloads the notice and stops it', async ({ page, browser }) => {
+  await signInOnOrigin(page, E2E_ORIGIN, 'agent@agency.example');
+  const accounts = await callApi<{ content: Array<{ id: string }> }>(page, 'GET', '/api/account/v1/accounts?size=1&sort=name,desc');
+  const policy = await issuedPolicyOf(page, accounts.data.content[0]!.id, {
+    customerFirstName: 'Nora', customerLastName: 'Notice', customerEmail: 'nora.notice@insured.example', customerPhone: '3035550188',
+  });
+
+  const admin = await (await browser.newContext({ baseURL: E2E_ORIGIN })).newPage();
+  await signInOnOrigin(admin, E2E_ORIGIN, 'admin@provider.example');
+  await admin.goto(`${E2E_ORIGIN}/admin/policies/${policy.id}`);
+  await admin.getByRole('button', { name: 'Notice of Cancellation' }).click();
+  const dialog = admin.getByRole('dialog', { name: 'Notice of Cancellation' });
+  await choose(dialog, 'Reason', 'Non-payment of premium');
+  await dialog.getByRole('button', { name: 'Send Notice' }).click();
+  await expect(admin.getByText(new RegExp(`^Notice of cancellation sent: policy ${policy.policyNumber} will be cancelled on `))).toBeVisible();
+
+  const [file] = await Promise.all([admin.waitForEvent('download'), admin.getByRole('button', { name: 'Download Notice' }).click()]);
+  expect(file.suggestedFilename()).toMatch(new RegExp(`_${policy.policyNumber}_Notice_of_Cancellation\\.pdf$`));
+  const text = (await new PDFParse({ data: new Uint8Array(await readFile((await file.path())!)) }).getText()).text;
+  expect(text).toContain('Non-payment of premium');
+
+  await admin.getByRole('button', { name: 'Stop Notice of Cancellation' }).click();
+  await admin.getByRole('alertdialog').getByRole('button', { name: 'Stop Notice' }).click();
+  await expect(admin.getByText(`Notice of cancellation stopped: policy ${policy.policyNumber} stays in force`)).toBeVisible();
+  await expect(admin.getByRole('button', { name: 'Stop Notice of Cancellation' })).toHaveCount(0);
 });

@@ -80,7 +80,8 @@ export const handlers: HandlerModule = (services) => {
       commissionRate: Number(row.commission_rate),
       events: await policyEvents(db, row.id),
       certificates: await policyCertificates(db, row.id),
-      actions: availablePolicyActions(row.status, caller.permissions),
+      // Only a pending cancellation that a notice started can be stopped as a notice.
+      actions: availablePolicyActions(row.status, caller.permissions).filter((action) => action !== 'stopNoticeOfCancellation' || row.noc_issued_at !== null),
     };
   }
 
@@ -262,6 +263,8 @@ export const handlers: HandlerModule = (services) => {
           update: {
             cancellation_date: day, cancellation_reason: String(body.reason), return_premium: returnPremium, is_open_for_renewal: false,
             status_before_cancellation: IN_FORCE.includes(policy.status) ? policy.status : policy.status_before_cancellation,
+            // A cancellation set here replaces a notice of cancellation the policy was under.
+            noc_reason: null, noc_issued_at: null,
           },
           detail: { cancellationDate: day, reason: String(body.reason), returnPremium },
         });
@@ -303,7 +306,7 @@ export const handlers: HandlerModule = (services) => {
         await movePolicy(tx, clock, { caller, address: request.ip }, policy, 'undoCancellation', {
           status,
           update: {
-            cancellation_date: null, cancellation_reason: null, return_premium: null, status_before_cancellation: null,
+            cancellation_date: null, cancellation_reason: null, return_premium: null, status_before_cancellation: null, noc_reason: null, noc_issued_at: null,
             is_open_for_renewal: status !== 'EXPIRED' && openForRenewal(policy.end_date, today, policy.renewal_opted_out_at !== null),
           },
           detail: { cancellationDate: policy.cancellation_date, returnPremium: policy.return_premium },

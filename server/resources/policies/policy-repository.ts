@@ -47,6 +47,8 @@ export interface PolicyRow {
   cancellation_reason: string | null;
   return_premium: string | null;
   status_before_cancellation: string | null;
+  noc_reason: string | null;
+  noc_issued_at: Date | null;
   /** The UK insurance premium tax in the total, from the bound rating. */
   premium_tax: string;
   issued_at: Date;
@@ -62,7 +64,7 @@ const SELECT = `p.id, p.policy_number, p.quote_id, q.quote_number, q.binder_numb
   p.mga_fee::text AS mga_fee, p.commission_rate::text AS commission_rate, p.contact_first_name, p.contact_last_name, p.contact_email,
   p.contact_phone, p.is_auto_renewal, p.is_open_for_renewal, p.renewal_opted_out_at, p.renewal_reminders_muted, p.description,
   p.cancellation_date::text AS cancellation_date, p.cancellation_reason, p.return_premium::text AS return_premium,
-  p.status_before_cancellation, p.issued_at, p.created_at, p.modified_at, coalesce(q.rating->>'premiumTax', '0') AS premium_tax`;
+  p.status_before_cancellation, p.noc_reason, p.noc_issued_at, p.issued_at, p.created_at, p.modified_at, coalesce(q.rating->>'premiumTax', '0') AS premium_tax`;
 const FROM = `policies p
   JOIN quotes q ON q.id = p.quote_id
   JOIN accounts a ON a.id = p.account_id
@@ -105,6 +107,8 @@ export function toPolicy(row: PolicyRow) {
     cancellationDate: row.cancellation_date,
     cancellationReason: row.cancellation_reason,
     returnPremium: money(row.return_premium),
+    nocReason: row.noc_reason,
+    nocIssuedAt: row.noc_issued_at ? new Date(row.noc_issued_at).toISOString() : null,
     created: new Date(row.created_at).toISOString(),
     modified: new Date(row.modified_at).toISOString(),
   };

@@ -28,5 +28,11 @@ export const POLICY_TEXTS = {
   renewalQuoteCreated: (number: string) => `Renewal quote ${number} created`,
   renewalOptedOut: 'This policy was opted out of renewal. Opt it back in to renew it.',
   renewalInProgress: (number: string) => `This policy already has a renewal quote in progress: ${number}.`,
+  /** Notice of cancellation. */
+  noticeGiven: (number: string, day: string) => `Notice of cancellation sent: policy ${number} will be cancelled on ${day}`,
+  noticeStopped: (number: string) => `Notice of cancellation stopped: policy ${number} stays in force`,
+  noNotice: 'No notice of cancellation is in force on this policy.',
+  unknownNocReason: 'Choose a reason from the list.',
+  noticeEndsAfterTerm: 'The notice period ends after the policy period: the policy ends before a notice could take effect.',
   notAvailable: (action: string, status: string) => `This policy cannot be ${action} while it is ${status}.`,
 } as const;

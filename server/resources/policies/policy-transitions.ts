@@ -12,7 +12,8 @@
  */
 export type PolicyAction =
   | 'issue' | 'cancel' | 'flatCancel' | 'void' | 'undoCancellation' | 'requestCancellation'
-  | 'checkInMail' | 'optOut' | 'optIn' | 'muteReminders' | 'contact' | 'certificate' | 'renew';
+  | 'checkInMail' | 'optOut' | 'optIn' | 'muteReminders' | 'contact' | 'certificate' | 'renew'
+  | 'noticeOfCancellation' | 'stopNoticeOfCancellation';
 
 export const IN_FORCE: readonly string[] = ['ISSUED', 'ACTIVE'];
 const CANCELLING: readonly string[] = ['CANCEL PENDING', 'CANCEL REQUESTED'];
@@ -44,12 +45,17 @@ export const POLICY_MOVES: Readonly<Record<PolicyAction, Move>> = {
   certificate: { from: [...IN_FORCE, ...CANCELLING], to: 'same', permission: 'policy:read' },
   // A renewal quote for the next period (the quote is the agent's: 'quote:write').
   renew: { from: IN_FORCE, to: 'same', permission: 'quote:write' },
+  // Notice that the policy will be cancelled when the reason's notice period ends (CANCEL PENDING until then);
+  // stopping it puts the policy back in force. Only a pending cancellation that a notice started can be stopped.
+  noticeOfCancellation: { from: IN_FORCE, to: 'CANCEL PENDING', provider: true },
+  stopNoticeOfCancellation: { from: ['CANCEL PENDING'], to: 'calendar', provider: true },
 };
 
 const PAST_TENSE: Readonly<Record<PolicyAction, string>> = {
   issue: 'issued', cancel: 'cancelled', flatCancel: 'flat cancelled', void: 'voided', undoCancellation: 'reinstated',
   requestCancellation: 'asked to be cancelled', checkInMail: 'marked as Check In Mail', optOut: 'opted out of renewal',
   optIn: 'opted back into renewal', muteReminders: 'changed', contact: 'changed', certificate: 'certified', renew: 'renewed',
+  noticeOfCancellation: 'given notice of cancellation', stopNoticeOfCancellation: 'taken off notice of cancellation',
 };
 
 export function canMovePolicy(action: PolicyAction, status: string): boolean {
