@@ -241,6 +241,7 @@ export const OPERATIONS = {
   openPaymentCheckout: { method: 'POST', path: '/api/billing/v1/policy/{policyId}/checkout', public: false, permission: 'billing:pay' },
   optIntoRenewal: { method: 'PUT', path: '/api/policy/v1/optout/{id}', public: false, permission: 'policy:service' },
   optOutOfRenewal: { method: 'POST', path: '/api/policy/v1/optout/{id}', public: false, permission: 'policy:service' },
+  optOutOfRenewalInBulk: { method: 'POST', path: '/api/policy/v1/optout', public: false, permission: 'policy:service' },
   payCommission: { method: 'POST', path: '/api/commissions/v1/payment', public: false, permission: 'commission:write' },
   payPolicy: { method: 'POST', path: '/api/billing/v1/policy/{policyId}/payment', public: false, permission: 'billing:pay' },
   precheckAccountProfile: { method: 'POST', path: '/api/account/v1/account/{id}/profile/precheck', public: false, permission: 'account:write' },

@@ -4280,6 +4280,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/policy/v1/optout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Opts the chosen policies out of renewal together (spec 002 'opt out of renewal (single and bulk)'); one out of reach, not in force or already opted out is passed over and counted */
+        post: operations["optOutOfRenewalInBulk"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/policy/v1/optout/{id}": {
         parameters: {
             query?: never;
@@ -18039,6 +18056,39 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+        };
+    };
+    optOutOfRenewalInBulk: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    policyIds?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description How many were opted out and passed over */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        optedOut: number;
+                        skipped: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
     optIntoRenewal: {

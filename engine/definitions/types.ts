@@ -178,6 +178,11 @@ export interface PageAction {
   params?: Record<string, JsonLogic>;
   /** Query parameters of the create operation, or of the operation an action runs (a download by `docId`): name -> json-logic. */
   query?: Record<string, JsonLogic>;
+  /**
+   * The request body of the operation the action runs: field -> json-logic. A table's bulk action reads
+   * `selected` (the rows chosen) and `keys` (their row keys): `{"policyIds": {"var": "keys"}}`.
+   */
+  body?: Record<string, JsonLogic>;
   /** A new record's starting data: field -> json-logic. */
   initialData?: Record<string, JsonLogic>;
   /** Toast title after success (json-logic; a plain string is itself). */
@@ -247,6 +252,11 @@ export interface TableDefinition extends DefinitionBase {
   defaultPageSize?: number;
   search?: { placeholder: string; paths: string[] };
   rowActions?: PageAction[];
+  /**
+   * Actions on several rows at once: the table offers a checkbox per row (and one for the page), and each
+   * bulk action runs its operation once with the chosen rows in its `body` (after its confirmation).
+   */
+  bulkActions?: PageAction[];
   rowDetail?: { fields: { label: string; path: string; format?: ColumnFormat; list?: string }[] };
   csv?: { fileName: string };
   emptyText?: string;

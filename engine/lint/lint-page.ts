@@ -43,6 +43,7 @@ export function lintPage(page: PageDefinition, lookups: PageLookups, operations?
         // A block that gives the rows itself (`rows`: a list its record carries) needs no operation.
         if (!table.operation && block.rows === undefined) fault(`${pointer}/table`, `${block.table} names no operation to read its rows from`, 'table-without-operation');
         table.rowActions?.forEach((action, index) => actionChecks(`${pointer}/table(${block.table})/rowActions/${index}`, action, 'row'));
+        table.bulkActions?.forEach((action, index) => actionChecks(`${pointer}/table(${block.table})/bulkActions/${index}`, action, 'row'));
       }
       block.actions?.forEach((action, index) => actionChecks(`${pointer}/actions/${index}`, action, 'create'));
     }

@@ -11,6 +11,9 @@ export interface PageScope {
   record?: Record<string, unknown>;
   row?: Record<string, unknown>;
   chosen?: Record<string, unknown>;
+  /** A bulk action's chosen rows, and their row keys. */
+  selected?: Record<string, unknown>[];
+  keys?: string[];
   result?: unknown;
   mode?: 'create' | 'edit' | 'send';
 }

@@ -18,6 +18,8 @@ import { withDetail } from './save-failure.ts';
 export interface ActionTarget {
   row?: Record<string, unknown>;
   chosen?: Record<string, unknown>;
+  /** The rows a bulk action acts on. */
+  selected?: Record<string, unknown>[];
 }
 
 interface PendingConfirm {
@@ -26,6 +28,7 @@ interface PendingConfirm {
   scope: PageScope;
   params: Record<string, unknown>;
   query?: Record<string, unknown>;
+  body?: Record<string, unknown>;
   busy: boolean;
   error?: string;
 }
@@ -84,7 +87,9 @@ export function useActionRunner({ rowKey, scope, onChanged }: { rowKey: string; 
     const { action } = pending;
     setConfirm({ ...pending, busy: true, error: undefined });
     try {
-      const result = await runNamed(run, action.operation!, { params: pending.params, ...(pending.query ? { query: pending.query } : {}) });
+      const result = await runNamed(run, action.operation!, {
+        params: pending.params, ...(pending.query ? { query: pending.query } : {}), ...(pending.body ? { body: pending.body } : {}),
+      });
       if (result instanceof DownloadedFile) saveFile(result);
       const title = textOf(action.success, { ...pending.scope, result }) || 'Done';
       const description = textOf(action.successDetail, { ...pending.scope, result });
@@ -107,7 +112,10 @@ export function useActionRunner({ rowKey, scope, onChanged }: { rowKey: string; 
 
   const start = useCallback(
     (action: PageAction, target: ActionTarget = {}) => {
-      const actionScope: PageScope = { ...scope, row: target.row, chosen: target.chosen };
+      const actionScope: PageScope = {
+        ...scope, row: target.row, chosen: target.chosen,
+        ...(target.selected ? { selected: target.selected, keys: target.selected.map((row) => String(row[rowKey])) } : {}),
+      };
       if (action.navigate) {
         goTo(action.navigate, target.row ?? target.chosen ?? {});
         return;
@@ -136,6 +144,7 @@ export function useActionRunner({ rowKey, scope, onChanged }: { rowKey: string; 
           scope: actionScope,
           params: recordParams(action.operation, action.params, actionScope, target.row, rowKey),
           ...(action.query ? { query: evaluateLogicMap(action.query, actionScope as unknown as Record<string, unknown>) } : {}),
+          ...(action.body ? { body: evaluateLogicMap(action.body, actionScope as unknown as Record<string, unknown>) } : {}),
           busy: false,
         };
         if (action.confirm) setConfirm(pending);

@@ -12,7 +12,7 @@ import { TablePagination } from './table-pagination.tsx';
  * A table definition over rows: the toolbar (search, filters, density, columns, CSV), sortable
  * headers, expandable rows, paging. Cells read as the edition formats them (dates, money, phones).
  */
-export function DefinitionTable({ definition, rows, edition, lists, loading = false, onRowAction, server }: DefinitionTableProps) {
+export function DefinitionTable({ definition, rows, edition, lists, loading = false, onRowAction, server, selection }: DefinitionTableProps) {
   const formatting = useMemo<CellFormatting>(() => ({ edition, lists }), [edition, lists]);
   const model = useDefinitionTable(definition, rows, formatting, server);
   // The spec's tables start compressed; comfortable is the user's choice for this view.
@@ -28,7 +28,7 @@ export function DefinitionTable({ definition, rows, edition, lists, loading = fa
       />
       <Box overflowX="auto" borderWidth="1px" rounded="md" bg="bg">
         <Table.Root size={density === 'compressed' ? 'sm' : 'md'} interactive aria-label={definition.title ?? definition.id}>
-          <TableHead table={model.table} expandable={Boolean(definition.rowDetail)} actions={Boolean(onRowAction && definition.rowActions?.length)} />
+          <TableHead table={model.table} expandable={Boolean(definition.rowDetail)} actions={Boolean(onRowAction && definition.rowActions?.length)} selection={selection} />
           <TableBody
             definition={definition}
             table={model.table}
@@ -36,6 +36,7 @@ export function DefinitionTable({ definition, rows, edition, lists, loading = fa
             loading={loading}
             hasRows={rows.length > 0}
             onRowAction={onRowAction}
+            selection={selection}
           />
         </Table.Root>
       </Box>

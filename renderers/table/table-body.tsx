@@ -7,6 +7,7 @@ import type { Row } from './table-types.ts';
 import { RowDetail } from './row-detail.tsx';
 import { LoadingRows } from './loading-rows.tsx';
 import { RowActionsMenu } from './row-actions-menu.tsx';
+import { SelectRowBox, type RowSelection } from './row-selection.tsx';
 
 export const DEFAULT_EMPTY_TEXT = 'No records found';
 
@@ -17,12 +18,13 @@ interface TableBodyProps {
   loading: boolean;
   hasRows: boolean;
   onRowAction?: (action: PageAction, row: Row) => void;
+  selection?: RowSelection;
 }
 
-export function TableBody({ definition, table, formatting, loading, hasRows, onRowAction }: TableBodyProps) {
+export function TableBody({ definition, table, formatting, loading, hasRows, onRowAction, selection }: TableBodyProps) {
   const expandable = Boolean(definition.rowDetail);
   const actions = Boolean(onRowAction && definition.rowActions?.length);
-  const span = table.getVisibleLeafColumns().length + (expandable ? 1 : 0) + (actions ? 1 : 0);
+  const span = table.getVisibleLeafColumns().length + (expandable ? 1 : 0) + (actions ? 1 : 0) + (selection ? 1 : 0);
   if (loading) return <LoadingRows rows={hasRows ? 6 : 5} columns={span} />;
   const rows = table.getRowModel().rows;
   return (
@@ -36,7 +38,12 @@ export function TableBody({ definition, table, formatting, loading, hasRows, onR
       )}
       {rows.map((row) => (
         <Fragment key={row.id}>
-          <Table.Row data-row-key={row.id}>
+          <Table.Row data-row-key={row.id} data-selected={selection?.keys.has(row.id) || undefined}>
+            {selection && (
+              <Table.Cell>
+                <SelectRowBox row={row} selection={selection} />
+              </Table.Cell>
+            )}
             {expandable && (
               <Table.Cell>
                 <IconButton

@@ -2,14 +2,20 @@ import { Box, Table, chakra } from '@chakra-ui/react';
 import { flexRender, type Header, type Table as TanTable } from '@tanstack/react-table';
 import { LuArrowDown, LuArrowUp, LuArrowUpDown } from 'react-icons/lu';
 import type { Row } from './table-types.ts';
+import { SelectPageBox, type RowSelection } from './row-selection.tsx';
 
 const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
 
-export function TableHead({ table, expandable, actions }: { table: TanTable<Row>; expandable: boolean; actions: boolean }) {
+export function TableHead({ table, expandable, actions, selection }: { table: TanTable<Row>; expandable: boolean; actions: boolean; selection?: RowSelection }) {
   return (
     <Table.Header>
       {table.getHeaderGroups().map((group) => (
         <Table.Row key={group.id} bg="bg.muted">
+          {selection && (
+            <Table.ColumnHeader width="1">
+              <SelectPageBox table={table} selection={selection} />
+            </Table.ColumnHeader>
+          )}
           {expandable && (
             <Table.ColumnHeader width="1">
               <Box srOnly>Details</Box>

@@ -1,4 +1,5 @@
 import type { Edition, FilterValues, ListDefinition, TableDefinition, PageAction } from '../../engine/index.ts';
+import type { RowSelection } from './row-selection.tsx';
 
 export type Row = Record<string, unknown>;
 export type Density = 'compressed' | 'comfortable';
@@ -36,6 +37,8 @@ export interface DefinitionTableProps {
   loading?: boolean;
   /** A row action was chosen (open its dialog, or confirm and call its operation). */
   onRowAction?: (action: PageAction, row: Row) => void;
+  /** Rows may be chosen for bulk actions: a box per row and one for the page. */
+  selection?: RowSelection;
   /** Paging, sorting, search and filters run on the server; without it the table does them over `rows`. */
   server?: ServerRows;
 }

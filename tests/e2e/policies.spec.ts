@@ -224,3 +224,23 @@ test('us: an admin gives a policy notice of cancellation for non-payment, downlo
   await expect(admin.getByText(`Notice of cancellation stopped: policy ${policy.policyNumber} stays in force`)).toBeVisible();
   await expect(admin.getByRole('button', { name: 'Stop Notice of Cancellation' })).toHaveCount(0);
 });
+
+test('us: an agent chooses policies in the list and opts them out of renewal at once', async ({ page }) => {
+  await signInOnOrigin(page, E2E_ORIGIN, 'agent@agency.example');
+  const accounts = await callApi<{ content: Array<{ id: string }> }>(page, 'GET', '/api/account/v1/accounts?size=1&sort=name,desc');
+  const contact = { customerFirstName: 'Rene', customerLastName: 'Renewal', customerEmail: 'rene.renewal@insured.example', customerPhone: '3035550189' };
+  const policy = await issuedPolicyOf(page, accounts.data.content[0]!.id, contact);
+  await page.goto(`${E2E_ORIGIN}/agency/policies`);
+  const block = page.getByTestId('block-table-agency-policies');
+  const optOut = block.getByTestId('bulk-actions').getByRole('button', { name: 'Opt Out of Renewal' });
+  await expect(optOut).toBeDisabled();
+  await block.getByRole('searchbox').fill(policy.policyNumber);
+  await expect(block.getByText('1–1 of 1')).toBeVisible();
+  await block.getByRole('row').filter({ hasText: policy.policyNumber }).getByRole('checkbox').check({ force: true });
+  await expect(block.getByText('1 selected')).toBeVisible();
+  await optOut.click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Opt Out' }).click();
+  await expect(page.getByText('1 policy opted out of renewal', { exact: true })).toBeVisible();
+  const after = await callApi<{ renewalOptedOut: boolean }>(page, 'GET', `/api/policy/v1/${policy.id}`);
+  expect(after.data.renewalOptedOut).toBe(true);
+});

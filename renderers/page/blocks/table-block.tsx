@@ -1,7 +1,7 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Alert, Button, Heading, HStack, Stack } from '@chakra-ui/react';
 import { isOperationId, runNamed } from '../../../api/run.ts';
-import { DEFAULT_PAGE_SIZES, evaluateLogic, evaluateLogicMap, type PageAction, type TableBlock, type TableDefinition } from '../../../engine/index.ts';
+import { DEFAULT_PAGE_SIZES, evaluateLogic, evaluateLogicMap, getPath, type PageAction, type TableBlock, type TableDefinition } from '../../../engine/index.ts';
 import { DefinitionTable } from '../../table/definition-table.tsx';
 import type { Row, TableQuery } from '../../table/table-types.ts';
 import { run } from '../../session/api.ts';
@@ -17,6 +17,7 @@ import { useStable } from '../../definitions/use-stable.ts';
 import { useActionRunner } from '../use-action-runner.tsx';
 import { useServerRows } from '../use-server-rows.ts';
 import { announcePageChange, usePageChanges } from '../page-changes.ts';
+import { BulkActionsBar } from './bulk-actions-bar.tsx';
 import { ToolbarAction } from './toolbar-action.tsx';
 import { UnavailableTable } from './unavailable-table.tsx';
 
@@ -72,6 +73,21 @@ function LiveTable({ block, table, operationId, scope, showTitle }: { block: Tab
     [block.actions, formOf, permissions],
   );
   const shown = useMemo(() => ({ ...table, rowActions, ...pageSizeOf(block, table) }), [table, rowActions, block]);
+  const bulkActions = useMemo(
+    () => (table.bulkActions ?? []).filter((action) => actionOffered(action, 'row', undefined, permissions)),
+    [table.bulkActions, permissions],
+  );
+  // The rows chosen for a bulk action, by row key: the choice is the page's, cleared when the rows shown change.
+  // Kept with the page it was made on: once other rows show, the choice reads as empty.
+  const [choice, setChoice] = useState<{ page: unknown; keys: Set<string> }>(() => ({ page: null, keys: new Set() }));
+  const chosen = useMemo(() => (choice.page === state.page ? choice.keys : new Set<string>()), [choice, state.page]);
+  const setChosen = useCallback((keys: Set<string>) => setChoice({ page: state.page, keys }), [state.page]);
+  const rows = state.page.content as Row[];
+  const selection = useMemo(() => (bulkActions.length > 0 ? { keys: chosen, onChange: setChosen } : undefined), [bulkActions.length, chosen, setChosen]);
+  const chosenRows = useMemo(
+    () => rows.filter((row, index) => chosen.has(String(getPath(row, table.rowKey) ?? index))),
+    [rows, chosen, table.rowKey],
+  );
 
   const actionNames = useMemo(() => [...toolbar, ...rowActions].map((action) => action.id), [toolbar, rowActions]);
   const openRequested = useCallback(
@@ -114,14 +130,23 @@ function LiveTable({ block, table, operationId, scope, showTitle }: { block: Tab
           </Button>
         </Alert.Root>
       )}
+      {selection && (
+        <BulkActionsBar
+          actions={bulkActions}
+          count={chosenRows.length}
+          onStart={(action) => runner.start(action, { selected: chosenRows })}
+          onClear={() => setChosen(new Set())}
+        />
+      )}
       <DefinitionTable
         definition={shown}
-        rows={state.page.content as Row[]}
+        rows={rows}
         edition={edition}
         lists={lists}
         loading={state.status === 'loading'}
         server={server}
         onRowAction={rowActions.length > 0 ? (action, row) => runner.start(action, { row }) : undefined}
+        selection={selection}
       />
       {runner.element}
     </Stack>

@@ -343,6 +343,26 @@ export const handlers: HandlerModule = (services) => {
       });
     },
 
+    async optOutOfRenewalInBulk(request) {
+      const caller = callerOf(request);
+      // No form binds a bulk action: the contract's schema checked the body (at most 100 ids).
+      const ids = [...new Set(request.body.policyIds ?? [])];
+      await settle();
+      // One transaction: the chosen policies are opted out together or not at all. A policy out of reach, not in
+      // force or already opted out is passed over (and counted), so the answer says nothing of another tenant's.
+      const optedOut = await db.transaction(async (tx) => {
+        let moved = 0;
+        for (const id of ids) {
+          const policy = await findVisiblePolicy(tx, caller, id, true);
+          if (!policy || !canMovePolicy('optOut', policy.status) || policy.renewal_opted_out_at !== null) continue;
+          await movePolicy(tx, clock, { caller, address: request.ip }, policy, 'optOut', { update: { renewal_opted_out_at: clock.now(), is_open_for_renewal: false, is_auto_renewal: false } });
+          moved += 1;
+        }
+        return moved;
+      });
+      return { message: POLICY_TEXTS.optedOutInBulk(optedOut, ids.length - optedOut), optedOut, skipped: ids.length - optedOut };
+    },
+
     async optIntoRenewal(request) {
       const today = todayOf(request);
       return changePolicy(request, async (tx, caller, policy) => {

@@ -19,6 +19,8 @@ export const POLICY_TEXTS = {
   checkInMailDescription: 'Check In Mail',
   optedOut: 'Policy opted out of renewal',
   optedIn: 'Policy opted back into renewal',
+  optedOutInBulk: (moved: number, skipped: number) =>
+    `${moved} ${moved === 1 ? 'policy' : 'policies'} opted out of renewal${skipped > 0 ? `; ${skipped} could not be (not in force or already opted out)` : ''}`,
   remindersMuted: 'Renewal reminders muted',
   remindersUnmuted: 'Renewal reminders turned back on',
   contactUpdated: 'Policy contact updated',
