@@ -1,5 +1,6 @@
 import { fileTypeFromBuffer } from 'file-type';
 import { DOCUMENT_MAX_BYTES } from '../../constants.ts';
+import { isUtf8Text, keptFileName } from '../../documents/uploaded-file.ts';
 import { HttpError } from '../../http/http-error.ts';
 import { DOCUMENT_TEXTS } from './document-texts.ts';
 
@@ -46,7 +47,7 @@ const fieldError = (status: number, message: string) => new HttpError(status, me
 export async function documentFileOf(dataUrl: string): Promise<DocumentFile> {
   const match = DATA_URL.exec(dataUrl);
   if (!match) throw fieldError(400, DOCUMENT_TEXTS.noFile);
-  const fileName = safeFileName(decodeName(match[2] ?? ''));
+  const fileName = keptFileName(decodeName(match[2] ?? ''));
   const content = Buffer.from(match[3]!, 'base64');
   if (content.length === 0 || !fileName) throw fieldError(400, DOCUMENT_TEXTS.noFile);
   if (content.length > DOCUMENT_MAX_BYTES) throw fieldError(413, DOCUMENT_TEXTS.tooBig(`${DOCUMENT_MAX_BYTES / 1024 / 1024} MB`));
@@ -55,7 +56,7 @@ export async function documentFileOf(dataUrl: string): Promise<DocumentFile> {
   const fileType = extension as DocumentFileType;
   const expected = FILE_TYPES[fileType];
   const sniffed = await fileTypeFromBuffer(content);
-  const matches = expected.sniffed === 'text' ? sniffed === undefined && isText(content) : sniffed?.ext === expected.sniffed;
+  const matches = expected.sniffed === 'text' ? sniffed === undefined && isUtf8Text(content) : sniffed?.ext === expected.sniffed;
   if (!matches) throw fieldError(415, DOCUMENT_TEXTS.wrongType);
   return { fileName, fileType, contentType: expected.contentType, content };
 }
@@ -70,19 +71,4 @@ function decodeName(encoded: string): string {
   } catch {
     return encoded;
   }
-}
-
-/** UTF-8 text without NUL bytes (a CSV or an e-mail; a binary file renamed .csv is not). */
-function isText(content: Buffer): boolean {
-  if (content.includes(0)) return false;
-  try {
-    new TextDecoder('utf-8', { fatal: true }).decode(content);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function safeFileName(name: string): string {
-  return (name.split(/[\\/]/).pop() ?? '').replace(/["\p{Cc}]/gu, '').trim().slice(0, 200);
 }

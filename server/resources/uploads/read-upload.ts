@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import * as XLSX from '@e965/xlsx';
+import { isUtf8Text, keptFileName } from '../../documents/uploaded-file.ts';
 import { HttpError } from '../../http/http-error.ts';
 import { UPLOAD_MAX_BYTES, UPLOAD_TEXTS } from './upload-texts.ts';
 
@@ -69,20 +70,10 @@ export async function fileTypeOf(fileName: string, content: Buffer): Promise<Upl
   const sniffed = await fileTypeFromBuffer(content);
   if (extension === 'xlsx' && sniffed?.ext === 'xlsx') return 'xlsx';
   if (extension === 'xls' && sniffed?.ext === 'cfb') return 'xls';
-  if (extension === 'csv' && sniffed === undefined && isText(content)) return 'csv';
+  if (extension === 'csv' && sniffed === undefined && isUtf8Text(content)) return 'csv';
   throw wrongType();
 }
 
-/** UTF-8 text without NUL bytes (what a CSV file is; a binary file with a .csv name is not). */
-function isText(content: Buffer): boolean {
-  if (content.includes(0)) return false;
-  try {
-    new TextDecoder('utf-8', { fatal: true }).decode(content);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /**
  * The first sheet's lines as text cells, the header first. A CSV is read without turning its text into numbers,
@@ -105,6 +96,5 @@ export function sheetLines(upload: Pick<UploadRequest, 'fileType' | 'content'>):
 
 /** The name kept for the record: the base name only, without quotes or control characters. */
 function safeFileName(name: string): string {
-  const base = name.split(/[\\/]/).pop() ?? 'accounts';
-  return base.replace(/["\p{Cc}]/gu, '').trim().slice(0, 200) || 'accounts';
+  return keptFileName(name) || 'accounts';
 }
