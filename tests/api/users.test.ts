@@ -103,10 +103,13 @@ describe('roles of each account type', () => {
     expect(flagged('assignmentFlag')).toEqual(['Biz Dev', 'Customer Success', 'Head of Claims', 'Power User', 'Super Admin', 'TSM', 'Technician']);
     expect(flagged('allAccounts')).toEqual(['Agency Admin', 'Corp Admin', 'Customer Service', 'Customer Success', 'Power User', 'Principal Producer', 'Super Admin']);
     expect(flagged('teamRealm')).toEqual(['Producer']);
-    // Super Admin holds every permission any role has, except what only the insured does: pay, and sign a quote sent to them.
+    // Super Admin holds every permission any role has, except what only the insured does (pay, and sign a quote sent to
+    // them) and deleting documents, which spec 002 section 6 blocks for admins and allows carriers and clusters.
     const superAdmin = new Set(all.find((role) => role.id === 'provider-super-admin')!.permissions);
     const everyPermission = new Set(ROLE_DEFINITIONS.flatMap((role) => role.permissions));
-    expect([...everyPermission].filter((permission) => !superAdmin.has(permission) && permission !== 'financing:read' && permission !== 'billing:pay' && permission !== 'quote:sign')).toEqual([]);
+    const notTheAdmins = ['financing:read', 'billing:pay', 'quote:sign', 'document:delete'];
+    expect([...everyPermission].filter((permission) => !superAdmin.has(permission) && !notTheAdmins.includes(permission))).toEqual([]);
+    expect(superAdmin.has('document:delete')).toBe(false);
     // Least privilege: a producer neither manages users nor binds beyond its teams' accounts; a policy holder cannot write users.
     const byId = new Map(all.map((role) => [role.id, role]));
     expect(byId.get('agency-producer')!.permissions).not.toContain('user:write');
