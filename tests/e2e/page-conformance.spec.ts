@@ -133,14 +133,20 @@ async function checkTables(page: Page, definition: PageDefinition, edition: Edit
     const menu = firstRow.getByRole('button', { name: 'Row actions' });
     if (await menu.count()) {
       await menu.click();
+      await expect(page.getByRole('menuitem').first()).toBeVisible();
       const offered = await page.getByRole('menuitem').allInnerTexts();
       await page.keyboard.press('Escape');
+      // The menu closes with an animation: a click on its button meanwhile would close it rather than open it.
+      await expect(page.getByRole('menuitem')).toHaveCount(0);
       // An operation without a confirmation would run at once: those are left to the resource's own tests.
       const tried = (table.rowActions ?? []).filter((candidate) => offered.includes(candidate.label) && (!candidate.operation || candidate.confirm));
       for (const action of tried) {
         await tryAction(page, action, async () => {
+          await expect(page.getByRole('menuitem')).toHaveCount(0);
           await menu.click();
-          await page.getByRole('menuitem', { name: action.label, exact: true }).click();
+          const item = page.getByRole('menuitem', { name: action.label, exact: true });
+          await expect(item).toBeVisible();
+          await item.click();
         });
       }
     }

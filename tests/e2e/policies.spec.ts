@@ -198,10 +198,18 @@ test('us: a surplus lines broker attests the Louisiana notice; then the quote bi
   expect(bound.data.quote.status).toBe('BOUND');
 });
 
+/**
+ * The demo policyholder's account (Acme Precision Manufacturing), which has what the rater needs to quote it:
+ * other tests add client accounts with incomplete profiles, so 'the first account' may not be quotable.
+ */
+async function quotableAccountId(page: Page): Promise<string> {
+  const acme = await callApi<{ content: Array<{ accountId: string }> }>(page, 'GET', '/api/policy/v1/search?search=Acme%20Precision');
+  return acme.data.content[0]!.accountId;
+}
+
 test('us: an admin gives a policy notice of cancellation for non-payment, downloads the notice and stops it', async ({ page, browser }) => {
   await signInOnOrigin(page, E2E_ORIGIN, 'agent@agency.example');
-  const accounts = await callApi<{ content: Array<{ id: string }> }>(page, 'GET', '/api/account/v1/accounts?size=1&sort=name,desc');
-  const policy = await issuedPolicyOf(page, accounts.data.content[0]!.id, {
+  const policy = await issuedPolicyOf(page, await quotableAccountId(page), {
     customerFirstName: 'Nora', customerLastName: 'Notice', customerEmail: 'nora.notice@insured.example', customerPhone: '3035550188',
   });
 
@@ -227,9 +235,8 @@ test('us: an admin gives a policy notice of cancellation for non-payment, downlo
 
 test('us: an agent chooses policies in the list and opts them out of renewal at once', async ({ page }) => {
   await signInOnOrigin(page, E2E_ORIGIN, 'agent@agency.example');
-  const accounts = await callApi<{ content: Array<{ id: string }> }>(page, 'GET', '/api/account/v1/accounts?size=1&sort=name,desc');
   const contact = { customerFirstName: 'Rene', customerLastName: 'Renewal', customerEmail: 'rene.renewal@insured.example', customerPhone: '3035550189' };
-  const policy = await issuedPolicyOf(page, accounts.data.content[0]!.id, contact);
+  const policy = await issuedPolicyOf(page, await quotableAccountId(page), contact);
   await page.goto(`${E2E_ORIGIN}/agency/policies`);
   const block = page.getByTestId('block-table-agency-policies');
   const optOut = block.getByTestId('bulk-actions').getByRole('button', { name: 'Opt Out of Renewal' });
