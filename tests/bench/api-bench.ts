@@ -1,7 +1,7 @@
 /**
  * `npm run bench:api`: loads the running server from a second process over loopback and prints
  * requests per second and p50/p99 latency for sign-in, token refresh, the current user, the agency's
- * policies tab, a policy's page, the payer's payment page, the billing list and commissions (over the demo book of a
+ * policies tab, a policy's page, the payer's payment page, the billing list, commissions and documents (over the demo book of a
  * development start), on PGlite and on PostgreSQL (when DATABASE_URL is set, else postgres://postgres@127.0.0.1:5432/test if it
  * answers). The console-version call, which touches no database, is measured in the same run as the
  * baseline: the server's floor on this machine. A measurement, not a test: it never fails on figures.
@@ -170,6 +170,14 @@ async function runAll(label: string): Promise<Result[]> {
   results.push(
     await load('commission statements (agency, 25 newest)', CONCURRENCY, async () => (await signIn('agent@agency.example')).accessToken, async (token) => {
       const response = await fetch(`${BASE}/api/commissions/v1/statements?size=25`, { headers: { authorization: `Bearer ${token}` } });
+      await response.arrayBuffer();
+      return [response.ok, token];
+    }),
+  );
+  // Documents: the library of an agency (uploads beside the generated proposals, binders, policies and receipts).
+  results.push(
+    await load('documents (agency, 25 newest)', CONCURRENCY, async () => (await signIn('agent@agency.example')).accessToken, async (token) => {
+      const response = await fetch(`${BASE}/api/docs/v1/search?size=25`, { headers: { authorization: `Bearer ${token}` } });
       await response.arrayBuffer();
       return [response.ok, token];
     }),
