@@ -18,3 +18,11 @@ export function isUtf8Text(content: Buffer): boolean {
 export function keptFileName(name: string): string {
   return (name.split(/[\\/]/).pop() ?? '').replace(/["\p{Cc}]/gu, '').trim().slice(0, 200);
 }
+
+/**
+ * The Content-Disposition of a download under a name people gave the file: a plain ASCII name for old clients
+ * and the exact name URI-encoded (RFC 6266 filename*), so a name with accents or quotes never breaks the header.
+ */
+export function attachmentDisposition(fileName: string): string {
+  return `attachment; filename="${fileName.replace(/[^\x20-\x7e]|"/g, '_')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}

@@ -2,6 +2,7 @@ import { audit } from '../../audit.ts';
 import { callerOf } from '../../auth/authenticate.ts';
 import { PROVIDER_ACCOUNT_TYPE } from '../../auth/session-context.ts';
 import { CLAIM_DOCUMENT_TYPES, DOCUMENT_TYPES } from '../../constants.ts';
+import { attachmentDisposition } from '../../documents/uploaded-file.ts';
 import type { HandlerModule } from '../../contract/handlers.ts';
 import type { Queryable } from '../../db/database.ts';
 import { SqlParams } from '../../db/sql-params.ts';
@@ -114,7 +115,7 @@ export const handlers: HandlerModule = (services) => {
     async downloadDocument(request, reply) {
       const document = await visibleDocument(callerOf(request), request.query.docId, db, true);
       return reply.header('content-type', contentTypeOf(document.file_type))
-        .header('content-disposition', `attachment; filename="${document.file_name.replace(/[^\x20-\x7e]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(document.file_name)}`)
+        .header('content-disposition', attachmentDisposition(document.file_name))
         .send(Buffer.from(document.content!));
     },
 

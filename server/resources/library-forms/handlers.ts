@@ -1,6 +1,7 @@
 import { audit } from '../../audit.ts';
 import { callerOf } from '../../auth/authenticate.ts';
 import { PAPER_TYPES } from '../../constants.ts';
+import { attachmentDisposition } from '../../documents/uploaded-file.ts';
 import { editionOf, type HandlerModule } from '../../contract/handlers.ts';
 import type { Queryable } from '../../db/database.ts';
 import { checkedBodyOf } from '../../form-check/checked-body.ts';
@@ -160,7 +161,7 @@ export const handlers: HandlerModule = (services) => {
       if (!row) throw notFound(LIBRARY_FORM_TEXTS.formNotFound);
       if (!row.content || !row.file_name) throw notFound(LIBRARY_FORM_TEXTS.noDocument);
       return reply.header('content-type', contentTypeOf(row.file_type ?? ''))
-        .header('content-disposition', `attachment; filename="${row.file_name.replace(/[^\x20-\x7e]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(row.file_name)}`)
+        .header('content-disposition', attachmentDisposition(row.file_name))
         .send(Buffer.from(row.content));
     },
 
