@@ -366,6 +366,8 @@ export const OPERATIONS = {
   updatePolicyContact: { method: 'PUT', path: '/api/account/v1/account/{id}/policy-contact', public: false, permission: 'account:write' },
   updatePolicyHolderContact: { method: 'PUT', path: '/api/policy/v1/nonpremium/{id}', public: false, permission: 'policy:service' },
   updatePremiumProcessor: { method: 'PUT', path: '/api/auth/v1/premiumprocessor/{id}', public: false, permission: 'organisation:write' },
+  updateQuoteBrokerFee: { method: 'PUT', path: '/api/quote/v1/broker-fees/{id}', public: false, permission: 'quote:write' },
+  updateQuoteMgaFee: { method: 'PUT', path: '/api/quote/v1/mga-fees/{id}', public: false, permission: 'quote:underwrite' },
   updateQuoteNeedBy: { method: 'PUT', path: '/api/quote/v1/update/needBy', public: false, permission: 'quote:write' },
   updateQuoteTerms: { method: 'PUT', path: '/api/quote/v1/P250/uw/{id}', public: false, permission: 'quote:underwrite' },
   updateReinsurer: { method: 'PUT', path: '/api/auth/v1/reinsurer/{id}', public: false, permission: 'organisation:write' },

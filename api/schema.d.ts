@@ -4797,6 +4797,44 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/quote/v1/broker-fees/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** The agency's broker fee and additional broker fee on an open quote (checked with definitions/forms/quote-broker-fee.json: 'Broker Fee is required', additional broker fee 0 to 10,000). The total premium becomes the rated total plus the fees ('Broker Fee updated Successfully!'). */
+        put: operations["updateQuoteBrokerFee"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/quote/v1/mga-fees/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** The MGA's fee on an open quote, set by provider staff who underwrite (checked with definitions/forms/quote-mga-fee.json: 'MGA Fee is required'). The total premium becomes the rated total plus the fees ('MGA Fee updated Successfully!'). */
+        put: operations["updateQuoteMgaFee"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/quote/v1/P250/release/{id}": {
         parameters: {
             query?: never;
@@ -7876,6 +7914,10 @@ export interface components {
             /** @enum {string} */
             currency: "USD" | "GBP";
             totalPremium: string;
+            /** @description The broker's fees in the total (broker and additional broker fee) */
+            brokerFee?: string;
+            /** @description The MGA's fee in the total */
+            mgaFee?: string;
             amountPaid: string;
             /** @description What the payer still owes (the down payment once an installment plan is accepted) */
             amountDue: string;
@@ -8325,6 +8367,7 @@ export interface components {
             customerEmail?: string | null;
             customerPhone?: string | null;
             brokerFee?: string;
+            additionalBrokerFee?: string;
             mgaFee?: string;
             surplusLineTax?: string;
             surplusStampingFee?: string;
@@ -18953,6 +18996,73 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    updateQuoteBrokerFee: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    brokerFee?: number | null;
+                    additionalBrokerFee?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The quote after the change with the success text */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuoteChange"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    updateQuoteMgaFee: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    mgaFee?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The quote after the change with the success text */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuoteChange"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
         };
     };
     releaseQuote: {

@@ -119,7 +119,7 @@ export async function seedDemoPolicies(tx: Queryable, clock: Clock): Promise<voi
          commission_rate, contact_first_name, contact_last_name, contact_email, contact_phone, is_open_for_renewal, description,
          cancellation_date, cancellation_reason, return_premium, status_before_cancellation, issued_by, issued_at, created_at, modified_at)
        SELECT $1, q.id, q.account_id, q.agency_id, q.agent_user_id, q.team_id, q.edition, q.product, $2, q.currency, q.is_surplus,
-         q.effective_date, q.end_date, q.agg_limit, q.deductible, q.premium, q.total_premium, q.surplus_line_tax, q.surplus_stamping_fee, q.broker_fee, q.mga_fee,
+         q.effective_date, q.end_date, q.agg_limit, q.deductible, q.premium, q.total_premium, q.surplus_line_tax, q.surplus_stamping_fee, q.broker_fee + q.additional_broker_fee, q.mga_fee,
          $3, q.customer_first_name, q.customer_last_name, q.customer_email, q.customer_phone, $4, $5, $6, $7, $8, $9, q.bound_by, $10, $10, $11
        FROM quotes q WHERE q.id = $12 RETURNING id`,
       [policyNumber, status, DEFAULT_COMMISSION_RATE, inForce && openForRenewal(quote.end_date, today, false), description,

@@ -89,6 +89,17 @@ for (const edition of CASES) {
     await expect(page.getByText('Quote released', { exact: true })).toBeVisible();
     expect((await callApi<{ status: string }>(page, 'GET', `/api/quote/v1/${referred.id}`)).data.status).toBe('READY');
 
+    // The MGA fee is the provider's: it joins the payer's total.
+    await dismissToasts(page);
+    await page.getByRole('button', { name: 'Edit MGA Fee' }).click();
+    const mga = page.getByRole('dialog', { name: 'Edit MGA Fee' });
+    await mga.getByRole('textbox', { name: 'MGA Fee', exact: true }).fill('75');
+    await mga.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('MGA Fee updated Successfully!', { exact: true })).toBeVisible();
+    const withMga = await callApi<{ totalPremium: string; mgaFee: string }>(page, 'GET', `/api/quote/v1/${referred.id}`);
+    expect(withMga.data.mgaFee).toBe('75.00');
+    expect(Number(withMga.data.totalPremium)).toBeCloseTo(Number(modified.data.totalPremium) + 75, 2);
+
     // Decline another with a fill-in reason.
     await openFromInbox(page, E2E_ORIGIN, another.quoteNumber);
     await page.getByRole('button', { name: 'Decline Quote' }).click();
@@ -116,6 +127,21 @@ for (const edition of CASES) {
     await row.getByRole('button', { name: 'Row actions' }).click();
     await agentPage.getByRole('menuitem', { name: 'Open' }).click();
     await expect(agentPage.getByRole('button', { name: 'Release Quote' })).toHaveCount(0);
+    await expect(agentPage.getByRole('button', { name: 'Edit MGA Fee' })).toHaveCount(0);
+
+    // The agency's broker fees: the additional fee is held to 10,000 in the edition's currency, with the spec's text.
+    await agentPage.getByRole('button', { name: 'Edit Broker Fee' }).click();
+    const fees = agentPage.getByRole('dialog', { name: 'Edit Broker Fee' });
+    await fees.getByRole('textbox', { name: 'Broker Fee', exact: true }).fill('150');
+    await fees.getByRole('textbox', { name: 'Additional Broker Fee', exact: true }).fill('20000');
+    await fees.getByRole('button', { name: 'Save' }).click();
+    await expect(fees.getByText(`Additional Broker fee must be less than or equal to ${currency}10,000`)).toBeVisible();
+    await fees.getByRole('textbox', { name: 'Additional Broker Fee', exact: true }).fill('25');
+    await fees.getByRole('button', { name: 'Save' }).click();
+    await expect(agentPage.getByText('Broker Fee updated Successfully!', { exact: true })).toBeVisible();
+    await expect(agentPage.getByRole('textbox', { name: 'Broker Fee', exact: true })).toHaveValue(/150\.00/);
+    const withFees = await callApi<{ totalPremium: string }>(agentPage, 'GET', `/api/quote/v1/${referred.id}`);
+    expect(Number(withFees.data.totalPremium)).toBeCloseTo(Number(withMga.data.totalPremium) + 175, 2);
     const [download] = await Promise.all([agentPage.waitForEvent('download'), agentPage.getByRole('button', { name: 'Download Proposal' }).click()]);
     expect(download.suggestedFilename()).toMatch(new RegExp(`${referred.quoteNumber}_Proposal\\.pdf$`));
     const { text } = await new PDFParse({ data: new Uint8Array(readFileSync((await download.path())!)) }).getText();

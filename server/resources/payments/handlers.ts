@@ -91,6 +91,8 @@ export const handlers: HandlerModule = (services) => {
       payable: PAYABLE.includes(policy.status),
       currency: policy.currency as 'USD' | 'GBP',
       totalPremium: Number(policy.total_premium).toFixed(2),
+      brokerFee: Number(policy.broker_fee).toFixed(2),
+      mgaFee: Number(policy.mga_fee).toFixed(2),
       amountPaid: amountPaid(payments),
       amountDue: amountDue(owed, payments),
       financing: {

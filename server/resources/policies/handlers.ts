@@ -157,12 +157,13 @@ export const handlers: HandlerModule = (services) => {
         const effectiveDate = String(quote.effective_date).slice(0, 10);
         const endDate = String(quote.end_date).slice(0, 10);
         const status = statusOnDay({ effectiveDate, endDate }, today);
+        // The policy's broker fee is all the broker's fees (the broker fee and the additional one): what financing leaves out.
         const [row] = await tx.query<{ id: string }>(
           `INSERT INTO policies (policy_number, quote_id, account_id, agency_id, agent_user_id, team_id, edition, product, status, currency, is_surplus,
              effective_date, end_date, agg_limit, deductible, premium, total_premium, surplus_line_tax, surplus_stamping_fee, broker_fee, mga_fee,
              commission_rate, contact_first_name, contact_last_name, contact_email, contact_phone, is_open_for_renewal, issued_by, issued_at, created_at, modified_at)
            SELECT $1, q.id, q.account_id, q.agency_id, q.agent_user_id, q.team_id, q.edition, q.product, $2, q.currency, q.is_surplus,
-             q.effective_date, q.end_date, q.agg_limit, q.deductible, q.premium, q.total_premium, q.surplus_line_tax, q.surplus_stamping_fee, q.broker_fee, q.mga_fee,
+             q.effective_date, q.end_date, q.agg_limit, q.deductible, q.premium, q.total_premium, q.surplus_line_tax, q.surplus_stamping_fee, q.broker_fee + q.additional_broker_fee, q.mga_fee,
              $3, coalesce(q.customer_first_name, ''), coalesce(q.customer_last_name, ''), coalesce(q.customer_email, ''), coalesce(q.customer_phone, ''),
              $4, $5, $6, $6, $6
            FROM quotes q WHERE q.id = $7 RETURNING id`,

@@ -1,4 +1,4 @@
-import { irpmBoundsFor, irpmModifier, todayIn, validateIrpm } from '../../../engine/index.ts';
+import { feeAmounts, irpmBoundsFor, irpmModifier, todayIn, totalPremiumWithFees, validateIrpm, type QuoteFees } from '../../../engine/index.ts';
 import { audit } from '../../audit.ts';
 import { callerOf } from '../../auth/authenticate.ts';
 import { QUOTE_CART_LIMIT } from '../../constants.ts';
@@ -16,7 +16,7 @@ import { publishedRater, rateOrRefuse, ratingInputOf, type QuoteRequestBody } fr
 import type { RaterDefinitions } from '../../../engine/index.ts';
 
 type Raters = Record<'us' | 'uk', RaterDefinitions>;
-import { insertQuote, ratedColumns } from './quote-store.ts';
+import { feesOf, insertQuote, ratedColumns } from './quote-store.ts';
 import { QUOTE_TEXTS } from './quote-texts.ts';
 import { BOUND_STATUSES } from './transitions.ts';
 import { quoteProposalPdf } from './proposal.ts';
@@ -85,8 +85,19 @@ export const handlers: HandlerModule = (services) => {
     const rating = rate(raters, { ...body, accountId: quote.account_id, product: quote.product }, account, irpm);
     await moveQuote(tx, clock, { caller, address }, quote, action, {
       ...extra,
-      update: { ...ratedColumns({ ...body, product: quote.product }, rating, account), ...extra.update },
+      update: { ...ratedColumns({ ...body, product: quote.product }, rating, account, feesOf(quote)), ...extra.update },
       detail: { premium: rating.premium, totalPremium: rating.totalPremium, ...extra.detail },
+    });
+  }
+
+  /** New broker or MGA fees: the total is the rated total plus the fees, so the rating itself is not run again. */
+  async function changeFees(tx: Queryable, caller: Caller, address: string, quote: QuoteDetailRow, fees: QuoteFees) {
+    const amounts = feeAmounts(fees);
+    const rated = typeof quote.rating?.totalPremium === 'string' ? quote.rating.totalPremium : quote.total_premium;
+    const totalPremium = totalPremiumWithFees(rated, amounts);
+    await moveQuote(tx, clock, { caller, address }, quote, 'fees', {
+      update: { broker_fee: amounts.brokerFee, additional_broker_fee: amounts.additionalBrokerFee, mga_fee: amounts.mgaFee, total_premium: totalPremium },
+      detail: { before: feeAmounts(feesOf(quote)), after: amounts, totalPremium },
     });
   }
 
@@ -202,7 +213,7 @@ export const handlers: HandlerModule = (services) => {
           const rating = rate(raters, quote.request_data as unknown as QuoteRequestBody, account);
           await moveQuote(tx, clock, { caller, address: request.ip }, quote, 'request', {
             update: {
-              in_cart: false, premium: rating.premium, total_premium: rating.totalPremium, rating, ...(teamId ? { team_id: teamId } : {}),
+              in_cart: false, premium: rating.premium, total_premium: totalPremiumWithFees(rating.totalPremium, feesOf(quote)), rating, ...(teamId ? { team_id: teamId } : {}),
             },
             detail: {
               agent: [body.agentFirstName, body.agentLastName].filter(Boolean).join(' ') || null,
@@ -289,6 +300,22 @@ export const handlers: HandlerModule = (services) => {
       const id = String(body.id ?? '');
       return change(request, id, QUOTE_TEXTS.needBySaved, async (tx, caller, quote) => {
         await moveQuote(tx, clock, { caller, address: request.ip }, quote, 'needBy', { update: { need_by_date: date }, detail: { needByDate: date } });
+      });
+    },
+
+    async updateQuoteBrokerFee(request) {
+      const body = checkedBodyOf(request);
+      return change(request, request.params.id, QUOTE_TEXTS.brokerFeeUpdated, async (tx, caller, quote) => {
+        await changeFees(tx, caller, request.ip, quote, {
+          ...feesOf(quote), brokerFee: Number(body.brokerFee), additionalBrokerFee: Number(body.additionalBrokerFee ?? quote.additional_broker_fee),
+        });
+      });
+    },
+
+    async updateQuoteMgaFee(request) {
+      const body = checkedBodyOf(request);
+      return change(request, request.params.id, QUOTE_TEXTS.mgaFeeUpdated, async (tx, caller, quote) => {
+        await changeFees(tx, caller, request.ip, quote, { ...feesOf(quote), mgaFee: Number(body.mgaFee) });
       });
     },
 

@@ -28,6 +28,7 @@ export async function quoteDetail(db: Queryable, caller: Caller, row: QuoteDetai
     customerEmail: row.customer_email,
     customerPhone: row.customer_phone,
     brokerFee: money(row.broker_fee),
+    additionalBrokerFee: money(row.additional_broker_fee),
     mgaFee: money(row.mga_fee),
     surplusLineTax: money(row.surplus_line_tax),
     surplusStampingFee: money(row.surplus_stamping_fee),

@@ -1,4 +1,4 @@
-import { addDays, addYears, type RatingResult } from '../../../engine/index.ts';
+import { addDays, addYears, NO_FEES, totalPremiumWithFees, type QuoteFees, type RatingResult } from '../../../engine/index.ts';
 import type { Queryable } from '../../db/database.ts';
 import { QUOTE_OFFER_DAYS } from '../../constants.ts';
 import type { Caller } from '../../services.ts';
@@ -7,8 +7,16 @@ import type { QuoteRequestBody } from './quote-rating.ts';
 import { nextQuoteNumber, recordQuoteEvent } from './repository.ts';
 import type { QuoteUpdate } from './quote-changes.ts';
 
-/** The row's columns that follow from a request and its rating (a new quote, or terms changed and re-rated). */
-export function ratedColumns(body: QuoteRequestBody, rating: RatingResult, account: AccountRisk): QuoteUpdate {
+/** The fees a quote row carries (broker, additional broker, MGA), to keep them in the total when it is rated again. */
+export function feesOf(quote: { broker_fee: string; additional_broker_fee: string; mga_fee: string }): QuoteFees {
+  return { brokerFee: quote.broker_fee, additionalBrokerFee: quote.additional_broker_fee, mgaFee: quote.mga_fee };
+}
+
+/**
+ * The row's columns that follow from a request and its rating (a new quote, or terms changed and re-rated);
+ * the total keeps the quote's broker and MGA fees.
+ */
+export function ratedColumns(body: QuoteRequestBody, rating: RatingResult, account: AccountRisk, fees: QuoteFees = NO_FEES): QuoteUpdate {
   return {
     preset: body.preset ?? null,
     is_surplus: body.isSurplus === true,
@@ -19,7 +27,7 @@ export function ratedColumns(body: QuoteRequestBody, rating: RatingResult, accou
     effective_date: body.effectiveDate,
     end_date: body.endDate ?? addYears(body.effectiveDate, 1),
     premium: rating.premium,
-    total_premium: rating.totalPremium,
+    total_premium: totalPremiumWithFees(rating.totalPremium, fees),
     surplus_line_tax: rating.surplusLineTax,
     surplus_stamping_fee: rating.surplusStampingFee,
     request_data: { ...body, accountId: account.id },

@@ -21,6 +21,9 @@ export const QUOTE_TEXTS = {
   riskModifierInvalid: 'Invalid',
   surplusSwitched: 'Quote recalculated',
   noteSaved: 'Note saved',
+  /** Spec 002 section 8 'Fee updates'. */
+  brokerFeeUpdated: 'Broker Fee updated Successfully!',
+  mgaFeeUpdated: 'MGA Fee updated Successfully!',
   /** Spec 002 section 5 Quoting eligibility. */
   needsMoreInformation: 'Account needs more information to enable Request Quote',
   notEligible: 'Account is not eligible to Request Quote',

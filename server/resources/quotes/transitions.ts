@@ -8,7 +8,7 @@
 export type QuoteAction =
   | 'request' | 'refer' | 'release' | 'update' | 'reset' | 'riskModifier' | 'switchSurplus'
   | 'decline' | 'lose' | 'needBy' | 'sendToPolicyholder' | 'requestToBind' | 'attest' | 'sign' | 'delete' | 'note'
-  | 'bind' | 'rescind' | 'issue' | 'attestSurplusNotice';
+  | 'bind' | 'rescind' | 'issue' | 'attestSurplusNotice' | 'fees';
 
 const OPEN = ['READY', 'INDICATION', 'REFERRED', 'IN_REVIEW', 'REQUESTED'] as const;
 const UNDER_REVIEW = ['INDICATION', 'REFERRED', 'IN_REVIEW', 'REQUESTED'] as const;
@@ -44,6 +44,8 @@ export const QUOTE_MOVES: Readonly<Record<QuoteAction, Move>> = {
   issue: { from: ['BOUND'], to: 'ISSUED' },
   // The surplus lines broker attests the state's notice (server/resources/surplus-notice) on a quote that may still be bound.
   attestSurplusNotice: { from: [...OPEN, 'SIGNED'], to: 'same' },
+  // Broker and MGA fees change what the payer owes, so only while the terms are still open (not once signed or bound).
+  fees: { from: OPEN, to: 'same' },
   delete: { from: [...OPEN, 'DRAFT', 'EXPIRED', 'INVALID', 'LOST', 'DECLINED', 'API_REJECTED'], to: 'DELETED' },
   note: { from: [...OPEN, 'DRAFT', 'EXPIRED', 'INVALID', 'LOST', 'DECLINED', 'BOUND', 'SIGNED', 'ISSUED', 'RESCIND', 'BINDER EXPIRED'], to: 'same' },
 };
@@ -51,7 +53,7 @@ export const QUOTE_MOVES: Readonly<Record<QuoteAction, Move>> = {
 const PAST_TENSE: Readonly<Record<QuoteAction, string>> = {
   request: 'requested', refer: 'referred', release: 'released', update: 'updated', reset: 'reset', riskModifier: 'modified',
   switchSurplus: 'switched', decline: 'declined', lose: 'marked lost', needBy: 'given a need-by date', sendToPolicyholder: 'sent',
-  requestToBind: 'requested to bind', attest: 'attested', sign: 'signed', bind: 'bound', rescind: 'rescinded', issue: 'issued', attestSurplusNotice: 'attested',
+  requestToBind: 'requested to bind', attest: 'attested', sign: 'signed', bind: 'bound', rescind: 'rescinded', issue: 'issued', attestSurplusNotice: 'attested', fees: 'given new fees',
   delete: 'deleted', note: 'noted',
 };
 
