@@ -4110,6 +4110,99 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/policy/v1/endorsement-options/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** The limits (option=limit) or retentions (option=deductible) the policy's product offers, as choices with the amount in the edition's currency */
+        get: operations["listEndorsementOptions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/policy/v1/endorsement-premium/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** What an endorsement would cost before it is made: the policy rated on the new limit and retention, the annual amounts and the pro-rata change for the rest of the term from the endorsement date (the same checks as the endorsement itself) */
+        get: operations["previewEndorsement"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/policy/v1/endorsement/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Endorses a policy in force (checked with definitions/forms/endorse-policy.json): a new limit and retention from a day 14 days back to 30 ahead (any day for a jumped provider user) within the policy period; rated again on the tables in force at inception, the change charged or returned pro rata, kept as a revision */
+        post: operations["endorsePolicy"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/policy/v1/revert/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** Reverts the policy's latest endorsement: the terms before it come back and its premium change is undone, as a revision of its own; provider staff only */
+        put: operations["revertEndorsement"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/policy/v1/revisions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A policy's revisions, newest first: each endorsement and revert with its date, terms, annual amounts and the pro-rata change, and the terms as issued */
+        get: operations["listPolicyRevisions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/policy/v1/noc/reason": {
         parameters: {
             query?: never;
@@ -8127,7 +8220,49 @@ export interface components {
                 requestedBy?: string | null;
             }[];
             /** @description What the caller may do now (policies/policy-transitions.ts) */
-            actions: ("issue" | "cancel" | "flatCancel" | "void" | "undoCancellation" | "requestCancellation" | "checkInMail" | "optOut" | "optIn" | "muteReminders" | "contact" | "certificate" | "renew" | "noticeOfCancellation" | "stopNoticeOfCancellation")[];
+            actions: ("issue" | "cancel" | "flatCancel" | "void" | "undoCancellation" | "requestCancellation" | "checkInMail" | "optOut" | "optIn" | "muteReminders" | "contact" | "certificate" | "renew" | "noticeOfCancellation" | "stopNoticeOfCancellation" | "endorse" | "revertEndorsement")[];
+        };
+        EndorsementMoney: {
+            /** @description The annual premium on the new terms */
+            annualPremium: string;
+            /** @description The payer's annual total on the new terms (taxes and fees in) */
+            annualTotal: string;
+            /** @description Premium charged (positive) or returned (negative) for the rest of the term */
+            premiumChange: string;
+            /** @description The payer's total charged or returned for the rest of the term */
+            totalChange: string;
+            /** @description The policy's premium after the endorsement */
+            premium: string;
+            /** @description The payer's total after the endorsement */
+            totalPremium: string;
+            /** @enum {string} */
+            currency: "USD" | "GBP";
+        };
+        PolicyRevision: {
+            /** Format: uuid */
+            policyId: string;
+            /** @description 0 is the policy as issued */
+            revision: number;
+            /** @enum {string} */
+            kind: "ISSUE" | "ENDORSEMENT" | "REVERT";
+            label: string;
+            reverts?: number | null;
+            /** Format: date */
+            endorsementDate: string;
+            aggLimit: number;
+            deductible: number;
+            annualPremium: string;
+            annualTotal: string;
+            premiumChange: string;
+            totalChange: string;
+            description?: string | null;
+            by?: string | null;
+            /** Format: date-time */
+            created: string;
+            /** @enum {string} */
+            currency: "USD" | "GBP";
+            /** @description The latest endorsement */
+            revertible: boolean;
         };
         PolicyChange: {
             policy: components["schemas"]["PolicyDetail"];
@@ -17787,6 +17922,165 @@ export interface operations {
                 };
                 content: {
                     "application/pdf": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listEndorsementOptions: {
+        parameters: {
+            query?: {
+                option?: "limit" | "deductible";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The choices */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        value: number;
+                        label: string;
+                    }[];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    previewEndorsement: {
+        parameters: {
+            query: {
+                endorsementDate: string;
+                aggLimit: number;
+                deductible: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The money of the endorsement */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EndorsementMoney"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    endorsePolicy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    policyId?: string | null;
+                    endorsementDate?: string | null;
+                    aggLimit?: number | null;
+                    deductible?: number | null;
+                    description?: string | null;
+                    premiumChange?: string | number | null;
+                    totalPremium?: string | number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Endorsed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    revertEndorsement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Reverted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    listPolicyRevisions: {
+        parameters: {
+            query: {
+                policyId: string;
+                page?: number;
+                size?: number;
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The revisions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        content: components["schemas"]["PolicyRevision"][];
+                        totalElements: number;
+                        page: number;
+                        size: number;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];

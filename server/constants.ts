@@ -194,3 +194,10 @@ export const NOC_REASONS: Readonly<Record<string, { label: string; noticeDays: n
   SUBSTANTIAL_CHANGE_IN_RISK: { label: 'Substantial change in risk', noticeDays: 30 },
   FAILURE_TO_COMPLY: { label: 'Failure to comply with policy terms', noticeDays: 30 },
 };
+
+/**
+ * Endorsement window (spec 002 section 9: 'Endorsement window: 14 days back and 30 days forward'; section 4:
+ * 'jumped provider users may choose any endorsement date'): the days before and after today an endorsement
+ * may take effect, always within the policy period.
+ */
+export const ENDORSEMENT_WINDOW = { daysBack: 14, daysForward: 30 } as const;

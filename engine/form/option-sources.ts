@@ -5,12 +5,16 @@ import { getPath } from '../json/paths.ts';
  * Choices a form field takes from the server rather than from a list definition: `"x-options"` on a property
  * names a list operation (its rows under `content`, or an array) and the row paths of each choice's value and
  * label. A tag picker offers the organisation's own tags this way. When the operation answers no rows, the
- * dialog shows `empty.text`, with a link to where such rows are made (`/agency/manage/tags`).
+ * dialog shows `empty.text`, with a link to where such rows are made (`/agency/manage/tags`). A source whose
+ * choices depend on the record the dialog opened on (the limits a policy's product offers) names path
+ * `params` as json-logic over the dialog's initial data (`{"var": "data.policyId"}`).
  */
 export interface OptionSource {
   operation: string;
   /** Query parameters of the operation. */
   query?: Record<string, JsonValue>;
+  /** Path parameters of the operation: json-logic over `{ data }`, the dialog's initial data. */
+  params?: Record<string, JsonValue>;
   /** Row path of a choice's value and of its label. */
   value: string;
   label: string;

@@ -39,3 +39,13 @@ export function earnedPremium(premium: string | number, term: PolicyTerm, cancel
 export function flatCancelReturnPremium(premium: string | number): string {
   return Decimal.from(premium).toFixed(2);
 }
+
+/**
+ * The premium an endorsement charges (positive) or returns (negative) for the rest of the term: the change of
+ * the annual premium, pro rata for the days from the endorsement date to the end. A change on the first day
+ * charges the whole difference; one on or after the end date charges nothing.
+ */
+export function endorsementPremiumChange(annualBefore: string | number, annualAfter: string | number, term: PolicyTerm, endorsementDate: string): string {
+  const difference = Decimal.from(annualAfter).minus(Decimal.from(annualBefore));
+  return proRataReturnPremium(difference.toFixed(2), term, endorsementDate);
+}

@@ -29,7 +29,7 @@ interface DialogFormProps {
  * with nothing to offer says so above the form, with its link.
  */
 export function DialogForm(props: DialogFormProps) {
-  const sourced = useOptionSources(props.definition);
+  const sourced = useOptionSources(props.definition, props.initialData);
   if (sourced.status === 'ready') {
     return <DialogFormBody {...props} definition={sourced.definition} notices={sourced.empty.map((empty, index) => <EmptySourceNotice key={index} empty={empty} />)} />;
   }

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Alert, Link } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
 import { runNamed } from '../../api/run.ts';
-import { choicesFromAnswer, optionSourcesOf, withChoices, type FormDefinition, type OptionSource } from '../../engine/index.ts';
+import { choicesFromAnswer, evaluateLogicMap, optionSourcesOf, withChoices, type FormDefinition, type JsonLogic, type OptionSource } from '../../engine/index.ts';
 import { run } from '../session/api.ts';
 
 type Sourced =
@@ -13,8 +13,9 @@ type Sourced =
 /**
  * A form definition with the choices its `x-options` fields read from the server (the organisation's tags), and
  * the notices of the sources that answered no rows. A form without such fields is ready at once, unchanged.
+ * A source's path `params` are read from the dialog's initial data, once, when it opens.
  */
-export function useOptionSources(definition: FormDefinition): Sourced {
+export function useOptionSources(definition: FormDefinition, initialData?: Record<string, unknown>): Sourced {
   const hasSources = useMemo(() => optionSourcesOf(definition).length > 0, [definition]);
   // The answer is kept with the definition it was read for, so a changed definition never shows stale choices.
   const [read, setRead] = useState<{ definition: FormDefinition; sourced: Sourced }>();
@@ -22,7 +23,10 @@ export function useOptionSources(definition: FormDefinition): Sourced {
     if (!hasSources) return undefined;
     const wanted = optionSourcesOf(definition);
     const controller = new AbortController();
-    Promise.all(wanted.map(({ source }) => runNamed(run, source.operation, { query: source.query ?? {}, signal: controller.signal })))
+    const paramsOf = (source: OptionSource) => (source.params
+      ? evaluateLogicMap(source.params as Record<string, JsonLogic>, { data: initialData ?? {} }) as Record<string, string>
+      : undefined);
+    Promise.all(wanted.map(({ source }) => runNamed(run, source.operation, { params: paramsOf(source), query: source.query ?? {}, signal: controller.signal })))
       .then((answers) => {
         if (controller.signal.aborted) return;
         let resolved = definition;
@@ -38,6 +42,8 @@ export function useOptionSources(definition: FormDefinition): Sourced {
         if (!controller.signal.aborted) setRead({ definition, sourced: { status: 'error', message: error instanceof Error ? error.message : String(error) } });
       });
     return () => controller.abort();
+    // The initial data is read when the dialog opens; later edits of the form do not fetch the choices again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [definition, hasSources]);
   if (!hasSources) return { status: 'ready', definition, empty: [] };
   return read?.definition === definition ? read.sourced : { status: 'loading' };

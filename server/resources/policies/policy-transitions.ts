@@ -13,7 +13,7 @@
 export type PolicyAction =
   | 'issue' | 'cancel' | 'flatCancel' | 'void' | 'undoCancellation' | 'requestCancellation'
   | 'checkInMail' | 'optOut' | 'optIn' | 'muteReminders' | 'contact' | 'certificate' | 'renew'
-  | 'noticeOfCancellation' | 'stopNoticeOfCancellation';
+  | 'noticeOfCancellation' | 'stopNoticeOfCancellation' | 'endorse' | 'revertEndorsement';
 
 export const IN_FORCE: readonly string[] = ['ISSUED', 'ACTIVE'];
 const CANCELLING: readonly string[] = ['CANCEL PENDING', 'CANCEL REQUESTED'];
@@ -49,6 +49,9 @@ export const POLICY_MOVES: Readonly<Record<PolicyAction, Move>> = {
   // stopping it puts the policy back in force. Only a pending cancellation that a notice started can be stopped.
   noticeOfCancellation: { from: IN_FORCE, to: 'CANCEL PENDING', provider: true },
   stopNoticeOfCancellation: { from: ['CANCEL PENDING'], to: 'calendar', provider: true },
+  // A mid-term change of the terms in force (policy-endorsements); undoing the latest one is the provider's.
+  endorse: { from: IN_FORCE, to: 'same' },
+  revertEndorsement: { from: IN_FORCE, to: 'same', provider: true },
 };
 
 const PAST_TENSE: Readonly<Record<PolicyAction, string>> = {
@@ -56,6 +59,7 @@ const PAST_TENSE: Readonly<Record<PolicyAction, string>> = {
   requestCancellation: 'asked to be cancelled', checkInMail: 'marked as Check In Mail', optOut: 'opted out of renewal',
   optIn: 'opted back into renewal', muteReminders: 'changed', contact: 'changed', certificate: 'certified', renew: 'renewed',
   noticeOfCancellation: 'given notice of cancellation', stopNoticeOfCancellation: 'taken off notice of cancellation',
+  endorse: 'endorsed', revertEndorsement: 'reverted',
 };
 
 export function canMovePolicy(action: PolicyAction, status: string): boolean {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { earnedPremium, flatCancelReturnPremium, proRataReturnPremium, termDays, unearnedDays } from '../../../engine/index.ts';
+import { earnedPremium, endorsementPremiumChange, flatCancelReturnPremium, proRataReturnPremium, termDays, unearnedDays } from '../../../engine/index.ts';
 
 const YEAR = { effectiveDate: '2026-01-01', endDate: '2027-01-01' };
 const LEAP_YEAR = { effectiveDate: '2028-01-01', endDate: '2029-01-01' };
@@ -36,5 +36,28 @@ describe('policy money: pro-rata cancellation', () => {
   it('returns the whole premium on a flat cancellation', () => {
     expect(flatCancelReturnPremium('4519.67')).toBe('4519.67');
     expect(flatCancelReturnPremium(2871.4)).toBe('2871.40');
+  });
+});
+
+// [annual before, annual after, term, endorsement date, change for the rest of the term]
+const ENDORSEMENTS: ReadonlyArray<readonly [string, string, typeof YEAR, string, string]> = [
+  // From the first day: the whole difference.
+  ['3650.00', '4380.00', YEAR, '2026-01-01', '730.00'],
+  // Half way (183 of 365 days left): half, a little over.
+  ['3650.00', '4380.00', YEAR, '2026-07-02', '366.00'],
+  // A lower limit returns premium.
+  ['3650.00', '2920.00', YEAR, '2026-07-02', '-366.00'],
+  // On the end date, nothing.
+  ['3650.00', '4380.00', YEAR, '2027-01-01', '0.00'],
+  ['1000.00', '1000.00', YEAR, '2026-03-01', '0.00'],
+  // 100 x 100 / 365 = 27.3972... ; -27.3972... rounds half away from zero the other way.
+  ['1000.00', '1100.00', YEAR, '2026-09-23', '27.40'],
+  ['1100.00', '1000.00', YEAR, '2026-09-23', '-27.40'],
+  ['2871.40', '3015.85', LEAP_YEAR, '2028-03-01', '120.77'],
+];
+
+describe('policy money: endorsements', () => {
+  it.each(ENDORSEMENTS)('%s -> %s over %o from %s charges %s', (before, after, term, date, change) => {
+    expect(endorsementPremiumChange(before, after, term, date)).toBe(change);
   });
 });
