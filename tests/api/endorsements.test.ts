@@ -60,7 +60,7 @@ describe('endorsing a policy', () => {
     expect(limits).toEqual(expect.arrayContaining([{ value: 2_000_000, label: '$2,000,000.00' }]));
     const retentions = (await call('broker', 'GET', `/api/policy/v1/endorsement-options/${ukPolicyId}?option=deductible`, undefined, UK)).json() as Json[];
     expect(retentions.length).toBeGreaterThan(1);
-    expect(retentions[0].label).toMatch(/^£/);
+    expect(retentions[0]!.label).toMatch(/^£/);
   });
 
   it('previews and then charges the pro-rata change for the rest of the term; the revision and the audit keep it', async () => {
@@ -153,11 +153,14 @@ describe('reverting an endorsement', () => {
   it('endorses a UK policy in pounds and refuses a cancelled one', async () => {
     const policy = await policyOf(ukPolicyId, 'broker', UK);
     const retentions = (await call('broker', 'GET', `/api/policy/v1/endorsement-options/${ukPolicyId}?option=deductible`, undefined, UK)).json() as Json[];
-    const other = retentions.find((option) => option.value !== Number(policy.deductible))!;
+    // A higher excess: the policy is charged less for the rest of the term.
+    const other = retentions.find((option) => option.value > Number(policy.deductible))!;
     const date = policy.effectiveDate > TODAY ? policy.effectiveDate : TODAY;
     const done = await call('broker', 'POST', `/api/policy/v1/endorsement/${ukPolicyId}`, { policyId: ukPolicyId, endorsementDate: date, aggLimit: Number(policy.aggLimit), deductible: other.value }, UK);
     expect(done.statusCode, done.body).toBe(200);
-    expect((await revisionsOf(ukPolicyId, 'broker', UK)).content[0]).toMatchObject({ currency: 'GBP', deductible: other.value });
+    const revision = (await revisionsOf(ukPolicyId, 'broker', UK)).content[0] as Json;
+    expect(revision).toMatchObject({ currency: 'GBP', deductible: other.value });
+    expect(Number(revision.premiumChange)).toBeLessThan(0);
     await t.db.query(`UPDATE policies SET status = 'CANCELLED' WHERE id = $1`, [ukPolicyId]);
     const refused = await call('broker', 'POST', `/api/policy/v1/endorsement/${ukPolicyId}`, { policyId: ukPolicyId, endorsementDate: date, aggLimit: Number(policy.aggLimit), deductible: Number(policy.deductible) }, UK);
     expect(refused.statusCode).toBe(409);

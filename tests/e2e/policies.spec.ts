@@ -251,3 +251,44 @@ test('us: an agent chooses policies in the list and opts them out of renewal at 
   const after = await callApi<{ renewalOptedOut: boolean }>(page, 'GET', `/api/policy/v1/${policy.id}`);
   expect(after.data.renewalOptedOut).toBe(true);
 });
+
+test('us: an agent endorses a policy to a higher limit and sees the revision; an admin reverts it', async ({ page, browser }) => {
+  await signInOnOrigin(page, E2E_ORIGIN, 'agent@agency.example');
+  const policy = await issuedPolicyOf(page, await quotableAccountId(page), {
+    customerFirstName: 'Enzo', customerLastName: 'Endorse', customerEmail: 'enzo.endorse@insured.example', customerPhone: '3035550190',
+  });
+  const before = await callApi<{ effectiveDate: string; premium: string }>(page, 'GET', `/api/policy/v1/${policy.id}`);
+  await page.goto(`${E2E_ORIGIN}/agency/policies/${policy.id}`);
+  await page.getByRole('button', { name: 'Endorse', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Endorse Policy' });
+  // A day past the window is refused with the range.
+  await dialog.getByLabel('Endorsement Date').fill(new Date(Date.now() + 45 * 86_400_000).toISOString().slice(0, 10));
+  await choose(dialog, 'Aggregate Limit', '$2,000,000.00');
+  await dialog.getByRole('button', { name: 'Endorse' }).click();
+  await expect(dialog.getByText(/^The endorsement date must be between /)).toBeVisible();
+  // The policy's first day is in the window: the premium change is previewed before it is made.
+  await dialog.getByLabel('Endorsement Date').fill(before.data.effectiveDate);
+  await dialog.getByLabel('Reason for the Change').fill('New contract needs a higher limit');
+  await expect(dialog.getByRole('textbox', { name: 'Premium Change (pro rata)' })).toHaveValue(/\d/);
+  await dialog.getByRole('button', { name: 'Endorse' }).click();
+  await expect(page.getByText(new RegExp(`^Policy ${policy.policyNumber} endorsed from `))).toBeVisible();
+  const revisions = page.getByRole('table', { name: 'Revisions' });
+  await expect(revisions.getByRole('row').filter({ hasText: 'Endorsement 1' })).toContainText('$2,000,000');
+  await expect(revisions.getByRole('row').filter({ hasText: 'Endorsement 1' })).toContainText('New contract needs a higher limit');
+  const after = await callApi<{ premium: string; aggLimit: string }>(page, 'GET', `/api/policy/v1/${policy.id}`);
+  expect(Number(after.data.aggLimit)).toBe(2_000_000);
+  expect(Number(after.data.premium)).toBeGreaterThan(Number(before.data.premium));
+
+  const admin = await (await browser.newContext({ baseURL: E2E_ORIGIN })).newPage();
+  await signInOnOrigin(admin, E2E_ORIGIN, 'admin@provider.example');
+  await admin.goto(`${E2E_ORIGIN}/admin/policies/${policy.id}`);
+  const row = admin.getByRole('table', { name: 'Revisions' }).getByRole('row').filter({ hasText: 'Endorsement 1' });
+  await row.getByRole('button', { name: 'Row actions' }).click();
+  await admin.getByRole('menuitem', { name: 'Revert' }).click();
+  await admin.getByRole('alertdialog').getByRole('button', { name: 'Revert' }).click();
+  await expect(admin.getByText(`Endorsement 1 of policy ${policy.policyNumber} was reverted.`)).toBeVisible();
+  await expect(admin.getByRole('table', { name: 'Revisions' }).getByRole('row').filter({ hasText: 'Reverts endorsement 1' })).toBeVisible();
+  const reverted = await callApi<{ premium: string; aggLimit: string }>(admin, 'GET', `/api/policy/v1/${policy.id}`);
+  expect(reverted.data.premium).toBe(before.data.premium);
+  expect(Number(reverted.data.aggLimit)).toBe(1_000_000);
+});

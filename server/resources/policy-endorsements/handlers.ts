@@ -1,4 +1,4 @@
-import { addDays, Decimal, endorsementPremiumChange, formatDate, formatMoney, todayIn, totalPremiumWithFees, type RaterDefinitions, type RatingResult } from '../../../engine/index.ts';
+import { addDays, Decimal, endorsementPremiumChange, formatDate, formatMoney, todayIn, type RaterDefinitions, type RatingResult } from '../../../engine/index.ts';
 import { callerOf } from '../../auth/authenticate.ts';
 import { ENDORSEMENT_WINDOW } from '../../constants.ts';
 import type { HandlerModule } from '../../contract/handlers.ts';
@@ -62,8 +62,10 @@ export const handlers: HandlerModule = (services) => {
   }
 
   /**
-   * The policy rated on the asked terms: the current request with the new limit and retention (coverage limits
-   * above the new aggregate brought down to it), on the tables in force at inception.
+   * The policy rated on the asked terms and on its current ones, alike in everything else (the account as it is
+   * now, the tables in force at inception): the endorsement charges only the difference the change makes, not
+   * what the account or the tables have moved since the policy was rated. Coverage limits above the new
+   * aggregate are brought down to it.
    */
   async function rateAsk(tx: Queryable, caller: Caller, policy: PolicyRow, terms: PolicyTerms, ask: EndorsementAsk, rater: RaterDefinitions) {
     const account = await findQuotableAccount(tx, caller, policy.account_id);
@@ -71,20 +73,28 @@ export const handlers: HandlerModule = (services) => {
     const coverages = Object.fromEntries(Object.entries(terms.request.coverages ?? {}).map(([id, choice]) => [
       id, typeof choice.limit === 'number' && choice.limit > ask.aggLimit ? { ...choice, limit: ask.aggLimit } : choice,
     ]));
-    const request: QuoteRequestBody = { ...terms.request, aggLimit: ask.aggLimit, deductible: ask.deductible, coverages, effectiveDate: policy.effective_date };
-    const [irpm] = await tx.query<{ irpm: Record<string, number> | null }>('SELECT irpm FROM quotes WHERE id = $1', [policy.quote_id]);
-    const rating = rateOrRefuse(ratingInputOf(request, account, irpm?.irpm ?? null), rater);
-    return { request, rating };
+    const current: QuoteRequestBody = { ...terms.request, effectiveDate: policy.effective_date };
+    const request: QuoteRequestBody = { ...current, aggLimit: ask.aggLimit, deductible: ask.deductible, coverages };
+    const [quote] = await tx.query<{ irpm: Record<string, number> | null }>('SELECT irpm FROM quotes WHERE id = $1', [policy.quote_id]);
+    const irpm = quote?.irpm ?? null;
+    const rating = rateOrRefuse(ratingInputOf(request, account, irpm), rater);
+    const now = rateOrRefuse(ratingInputOf(current, account, irpm), rater);
+    return { request, rating, now };
   }
 
-  /** The money of an endorsement: the new annual amounts and the pro-rata change for the rest of the term. */
-  function moneyOf(policy: PolicyRow, terms: PolicyTerms, rating: RatingResult, endorsementDate: string) {
+  /**
+   * The money of an endorsement: the annual amounts move by the difference between the two ratings (fees are
+   * flat, so they cancel), and that difference is charged pro rata for the rest of the term.
+   */
+  function moneyOf(policy: PolicyRow, terms: PolicyTerms, rated: { rating: RatingResult; now: RatingResult }, endorsementDate: string) {
     const term = { effectiveDate: policy.effective_date, endDate: policy.end_date };
-    const annualTotal = totalPremiumWithFees(rating.totalPremium, { brokerFee: policy.broker_fee, additionalBrokerFee: 0, mgaFee: policy.mga_fee });
-    const premiumChange = endorsementPremiumChange(terms.annualPremium, rating.premium, term, endorsementDate);
-    const totalChange = endorsementPremiumChange(terms.annualTotal, annualTotal, term, endorsementDate);
+    const premiumChange = endorsementPremiumChange(rated.now.premium, rated.rating.premium, term, endorsementDate);
+    const totalChange = endorsementPremiumChange(rated.now.totalPremium, rated.rating.totalPremium, term, endorsementDate);
+    const moved = (annual: string, before: string, after: string) => Decimal.from(annual).plus(Decimal.from(after)).minus(Decimal.from(before)).toFixed(2);
     return {
-      annualPremium: rating.premium, annualTotal, premiumChange, totalChange,
+      annualPremium: moved(terms.annualPremium, rated.now.premium, rated.rating.premium),
+      annualTotal: moved(terms.annualTotal, rated.now.totalPremium, rated.rating.totalPremium),
+      premiumChange, totalChange,
       premium: plus(policy.premium, premiumChange),
       totalPremium: plus(policy.total_premium, totalChange),
     };
@@ -114,8 +124,8 @@ export const handlers: HandlerModule = (services) => {
       const ask = askOf(request.query);
       checkAsk(caller, policy, ask, rater, todayIn(clock.now(), timeZoneOf(request)), await localeOf(policy.edition));
       const terms = await currentTerms(db, policy);
-      const { rating } = await rateAsk(db, caller, policy, terms, ask, rater);
-      return { ...moneyOf(policy, terms, rating, ask.endorsementDate), currency: policy.currency };
+      const rated = await rateAsk(db, caller, policy, terms, ask, rater);
+      return { ...moneyOf(policy, terms, rated, ask.endorsementDate), currency: policy.currency };
     },
 
     async endorsePolicy(request) {
@@ -135,13 +145,13 @@ export const handlers: HandlerModule = (services) => {
         checkAsk(caller, policy, ask, rater, today, locale);
         const terms = await currentTerms(tx, policy);
         if (terms.aggLimit === ask.aggLimit && terms.deductible === ask.deductible) throw fieldError('aggLimit', ENDORSEMENT_TEXTS.noChange);
-        const { request: rated, rating } = await rateAsk(tx, caller, policy, terms, ask, rater);
-        const money = moneyOf(policy, terms, rating, ask.endorsementDate);
+        const rated = await rateAsk(tx, caller, policy, terms, ask, rater);
+        const money = moneyOf(policy, terms, rated, ask.endorsementDate);
         const revision = terms.revision + 1;
         await insertRevision(tx, {
           policyId: policy.id, revision, kind: 'ENDORSEMENT', endorsementDate: ask.endorsementDate, aggLimit: ask.aggLimit, deductible: ask.deductible,
           annualPremium: money.annualPremium, annualTotal: money.annualTotal, premiumChange: money.premiumChange, totalChange: money.totalChange,
-          description, request: rated, rating, userId: caller.userId, at: clock.now(),
+          description, request: rated.request, rating: rated.rating, userId: caller.userId, at: clock.now(),
         });
         await movePolicy(tx, clock, { caller, address: request.ip }, policy, 'endorse', {
           update: { agg_limit: ask.aggLimit, deductible: ask.deductible, premium: money.premium, total_premium: money.totalPremium },
