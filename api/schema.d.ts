@@ -8220,7 +8220,7 @@ export interface components {
                 requestedBy?: string | null;
             }[];
             /** @description What the caller may do now (policies/policy-transitions.ts) */
-            actions: ("issue" | "cancel" | "flatCancel" | "void" | "undoCancellation" | "requestCancellation" | "checkInMail" | "optOut" | "optIn" | "muteReminders" | "contact" | "certificate" | "renew" | "noticeOfCancellation" | "stopNoticeOfCancellation" | "endorse" | "revertEndorsement")[];
+            actions: ("issue" | "cancel" | "flatCancel" | "void" | "undoCancellation" | "requestCancellation" | "checkInMail" | "optOut" | "optIn" | "muteReminders" | "contact" | "certificate" | "renew" | "noticeOfCancellation" | "stopNoticeOfCancellation" | "endorse" | "revertEndorsement" | "invoiceReminder")[];
         };
         EndorsementMoney: {
             /** @description The annual premium on the new terms */

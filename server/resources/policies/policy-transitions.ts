@@ -13,7 +13,7 @@
 export type PolicyAction =
   | 'issue' | 'cancel' | 'flatCancel' | 'void' | 'undoCancellation' | 'requestCancellation'
   | 'checkInMail' | 'optOut' | 'optIn' | 'muteReminders' | 'contact' | 'certificate' | 'renew'
-  | 'noticeOfCancellation' | 'stopNoticeOfCancellation' | 'endorse' | 'revertEndorsement';
+  | 'noticeOfCancellation' | 'stopNoticeOfCancellation' | 'endorse' | 'revertEndorsement' | 'invoiceReminder';
 
 export const IN_FORCE: readonly string[] = ['ISSUED', 'ACTIVE'];
 const CANCELLING: readonly string[] = ['CANCEL PENDING', 'CANCEL REQUESTED'];
@@ -52,6 +52,8 @@ export const POLICY_MOVES: Readonly<Record<PolicyAction, Move>> = {
   // A mid-term change of the terms in force (policy-endorsements); undoing the latest one is the provider's.
   endorse: { from: IN_FORCE, to: 'same' },
   revertEndorsement: { from: IN_FORCE, to: 'same', provider: true },
+  // Billing turns the policy's scheduled invoice reminders off or back on (policy-invoice-reminders).
+  invoiceReminder: { from: [...IN_FORCE, ...CANCELLING, 'EXPIRED'], to: 'same', permission: 'billing:write' },
 };
 
 const PAST_TENSE: Readonly<Record<PolicyAction, string>> = {
@@ -59,7 +61,7 @@ const PAST_TENSE: Readonly<Record<PolicyAction, string>> = {
   requestCancellation: 'asked to be cancelled', checkInMail: 'marked as Check In Mail', optOut: 'opted out of renewal',
   optIn: 'opted back into renewal', muteReminders: 'changed', contact: 'changed', certificate: 'certified', renew: 'renewed',
   noticeOfCancellation: 'given notice of cancellation', stopNoticeOfCancellation: 'taken off notice of cancellation',
-  endorse: 'endorsed', revertEndorsement: 'reverted',
+  endorse: 'endorsed', revertEndorsement: 'reverted', invoiceReminder: 'changed',
 };
 
 export function canMovePolicy(action: PolicyAction, status: string): boolean {
