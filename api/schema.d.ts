@@ -1086,6 +1086,77 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/billing/v1/toggle/invoiceReminder": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Turns a policy's scheduled invoice reminders off, or back on (a toggle; spec 002 section 4 'toggle invoice reminder'): a policy move with its event and audit entry */
+        put: operations["toggleInvoiceReminder"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/billing/v1/invoiceReminder/run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sends the invoice reminders due today now, as each server's timer does every INVOICE_REMINDER_SWEEP_MS (provider staff only); a reminder already sent is never sent again */
+        post: operations["runInvoiceReminders"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/billing/v1/invoiceReminder/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The policy's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** The invoice reminders sent for a policy within the caller's reach, newest first, and whether its reminders are on */
+        get: operations["listInvoiceReminders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/billing/v1/agencyBilledInvoices/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Counts and totals of the agency-billed invoices (one per agency-billed policy: the premium less the agency's commission) invoiced, paid, outstanding and overdue, per currency; an agency its own, provider staff every agency's or one's */
+        get: operations["getAgencyBilledInvoiceStats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/account/v1/domain/blacklist/search": {
         parameters: {
             query?: never;
@@ -4203,6 +4274,116 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/policy/v1/bor/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Moves a policy in force, and its client account, to another agency of its edition as broker of record from a day within the policy period, on the insured's letter (checked with definitions/forms/broker-of-record.json); the writing agency keeps the commission earned on issue; provider staff only */
+        post: operations["changeBrokerOfRecord"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/policy/v1/bor-policies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Broker-of-record changes within reach, newest first: provider staff every one, an agency those that moved a policy to it or away from it */
+        get: operations["searchBorPolicies"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/policy/v1/P250/erp/premium/{policyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                policyId: string;
+            };
+            cookie?: never;
+        };
+        /** The extended reporting periods a policy that ended without renewal may buy, each with its premium (a share of the annual premium) and the day it ends, or the reason none is offered */
+        get: operations["listExtendedReportingOptions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/policy/v1/P250/erp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Buys an extended reporting period for a policy that ended without renewal, within the purchase window (checked with definitions/forms/extended-reporting-period.json); its premium is added to what the payer owes */
+        post: operations["buyExtendedReportingPeriod"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/policy/v1/nonpremium/{id}/insured": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** A non-premium endorsement of a policy in force: the named insured and the mailing address printed on it change, the terms and premium do not (checked with definitions/forms/policy-non-premium.json); kept as a revision */
+        put: operations["editPolicyNonPremium"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/policy/v1/nonpremium/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** A non-premium edit: the policy contact (checked with definitions/forms/policy-contact.json; spec 002 section 5 'Policy contact') */
+        put: operations["updatePolicyHolderContact"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/policy/v1/noc/reason": {
         parameters: {
             query?: never;
@@ -4423,25 +4604,6 @@ export interface paths {
         put?: never;
         /** Mute the renewal reminders of a policy, or turn them back on (a toggle) */
         post: operations["muteRenewalReminders"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/policy/v1/nonpremium/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        get?: never;
-        /** A non-premium edit: the policy contact (checked with definitions/forms/policy-contact.json; spec 002 section 5 'Policy contact') */
-        put: operations["updatePolicyHolderContact"];
-        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -6793,6 +6955,51 @@ export interface components {
             companyName: string;
             agencyName: string;
         };
+        InvoiceReminder: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            policyId: string;
+            /** @enum {string} */
+            kind: "BEFORE_DUE" | "DUE" | "OVERDUE";
+            /** @description Days from the due date (negative before it) */
+            offsetDays: number;
+            /** Format: date */
+            dueDate: string;
+            recipient: string;
+            /** @description What was due when the reminder was sent */
+            amountDue: string;
+            /** @enum {string} */
+            currency: "USD" | "GBP";
+            /** Format: date-time */
+            sentAt: string;
+        };
+        AgencyBilledInvoiceCurrencyStats: {
+            /** @enum {string} */
+            currency: "USD" | "GBP";
+            invoiceCount: number;
+            /** @description What the agencies owe in all (premium less commission) */
+            invoicedAmount: string;
+            /** @description Invoices with nothing outstanding */
+            paidCount: number;
+            paidAmount: string;
+            outstandingCount: number;
+            outstandingAmount: string;
+            /** @description Outstanding invoices past their due date */
+            overdueCount: number;
+            overdueAmount: string;
+        };
+        AgencyBilledInvoiceStats: {
+            /** Format: date */
+            asOf: string;
+            /** Format: uuid */
+            agencyId: string | null;
+            invoiceCount: number;
+            paidCount: number;
+            outstandingCount: number;
+            overdueCount: number;
+            currencies: components["schemas"]["AgencyBilledInvoiceCurrencyStats"][];
+        };
         /** @description The blacklist form's data (definitions/forms/blacklisted-domain.json); 'Not a valid domain name' comes from the definition. */
         BlacklistedDomainFields: {
             name?: string;
@@ -6961,7 +7168,7 @@ export interface components {
             agencyId: string;
             agencyName: string;
             /** @enum {string} */
-            lineType: "New Business" | "Cancellation";
+            lineType: "New Business" | "Cancellation" | "Endorsement";
             /** Format: date */
             transactionDate: string;
             /** Format: date */
@@ -8171,6 +8378,15 @@ export interface components {
             nocReason?: string | null;
             /** Format: date-time */
             nocIssuedAt?: string | null;
+            /** @description Where the policy's papers go when a non-premium endorsement set it */
+            mailingAddress?: {
+                address1?: string;
+                city?: string;
+                state?: string | null;
+                zip?: string | null;
+            } | null;
+            /** @description Billing turned the policy's scheduled invoice reminders off (PUT /api/billing/v1/toggle/invoiceReminder) */
+            invoiceRemindersOff?: boolean;
             returnPremium?: string | null;
             /** Format: date-time */
             created?: string;
@@ -8220,7 +8436,7 @@ export interface components {
                 requestedBy?: string | null;
             }[];
             /** @description What the caller may do now (policies/policy-transitions.ts) */
-            actions: ("issue" | "cancel" | "flatCancel" | "void" | "undoCancellation" | "requestCancellation" | "checkInMail" | "optOut" | "optIn" | "muteReminders" | "contact" | "certificate" | "renew" | "noticeOfCancellation" | "stopNoticeOfCancellation" | "endorse" | "revertEndorsement" | "invoiceReminder")[];
+            actions: ("issue" | "cancel" | "flatCancel" | "void" | "undoCancellation" | "requestCancellation" | "checkInMail" | "optOut" | "optIn" | "muteReminders" | "contact" | "certificate" | "renew" | "noticeOfCancellation" | "stopNoticeOfCancellation" | "endorse" | "revertEndorsement" | "invoiceReminder" | "brokerOfRecord" | "extendedReporting" | "nonPremium")[];
         };
         EndorsementMoney: {
             /** @description The annual premium on the new terms */
@@ -8244,7 +8460,7 @@ export interface components {
             /** @description 0 is the policy as issued */
             revision: number;
             /** @enum {string} */
-            kind: "ISSUE" | "ENDORSEMENT" | "REVERT";
+            kind: "ISSUE" | "ENDORSEMENT" | "REVERT" | "NON_PREMIUM";
             label: string;
             reverts?: number | null;
             /** Format: date */
@@ -11491,6 +11707,133 @@ export interface operations {
             409: components["responses"]["Conflict"];
         };
     };
+    toggleInvoiceReminder: {
+        parameters: {
+            query: {
+                policyId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The success text (reminders turned off or on) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    runInvoiceReminders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description How many reminders went out, with the success text */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        sent: number;
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    listInvoiceReminders: {
+        parameters: {
+            query?: {
+                page?: number;
+                size?: number;
+                sort?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The policy's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the reminders sent */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        content: components["schemas"]["InvoiceReminder"][];
+                        totalElements: number;
+                        page: number;
+                        size: number;
+                        /** Format: uuid */
+                        policyId: string;
+                        /** @description false once billing turned the policy's reminders off */
+                        remindersOn: boolean;
+                        /**
+                         * Format: date
+                         * @description The premium's due date the reminders count from
+                         */
+                        dueDate: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getAgencyBilledInvoiceStats: {
+        parameters: {
+            query?: {
+                /** @description One agency's (provider staff; an agency may name only itself) */
+                agencyId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The figures on the day asked (the caller's X-Timezone) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgencyBilledInvoiceStats"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
     searchBlacklistedDomains: {
         parameters: {
             query?: {
@@ -11789,7 +12132,7 @@ export interface operations {
                 search?: string;
                 agencyBilled?: boolean;
                 agencyId?: string;
-                lineType?: ("New Business" | "Cancellation")[];
+                lineType?: ("New Business" | "Cancellation" | "Endorsement")[];
                 transactionDateFrom?: string;
                 transactionDateTo?: string;
             };
@@ -18089,6 +18432,234 @@ export interface operations {
             404: components["responses"]["NotFound"];
         };
     };
+    changeBrokerOfRecord: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    agencyId?: string | null;
+                    agentUserId?: string | null;
+                    effectiveDate?: string | null;
+                    letterDate?: string | null;
+                    reason?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Moved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    searchBorPolicies: {
+        parameters: {
+            query?: {
+                page?: number;
+                size?: number;
+                sort?: string;
+                search?: string;
+                policyId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of changes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        content: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            policyId: string;
+                            policyNumber: string;
+                            companyName: string;
+                            fromAgencyName: string;
+                            toAgencyName: string;
+                            /** Format: date */
+                            effectiveDate: string;
+                            /** Format: date */
+                            letterDate: string;
+                            reason?: string | null;
+                            by?: string | null;
+                            /** Format: date-time */
+                            created: string;
+                        }[];
+                        totalElements: number;
+                        page: number;
+                        size: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    listExtendedReportingOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                policyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The offer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        eligible: boolean;
+                        reason: string | null;
+                        /** @enum {string} */
+                        currency: "USD" | "GBP";
+                        content: {
+                            months: number;
+                            percentOfAnnualPremium: number;
+                            premium: string;
+                            /** Format: date */
+                            startsOn: string;
+                            /** Format: date */
+                            endsOn: string;
+                            label: string;
+                        }[];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    buyExtendedReportingPeriod: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    policyId?: string | null;
+                    months?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Bought */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    editPolicyNonPremium: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    namedInsured?: string | null;
+                    address1?: string | null;
+                    city?: string | null;
+                    state?: string | null;
+                    zip?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Changed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    updatePolicyHolderContact: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PolicyContactChangeFields"];
+            };
+        };
+        responses: {
+            /** @description The record after the change with the success text */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PolicyChange"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
     listNocReasons: {
         parameters: {
             query?: never;
@@ -18492,37 +19063,6 @@ export interface operations {
             cookie?: never;
         };
         requestBody?: never;
-        responses: {
-            /** @description The record after the change with the success text */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PolicyChange"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
-        };
-    };
-    updatePolicyHolderContact: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["PolicyContactChangeFields"];
-            };
-        };
         responses: {
             /** @description The record after the change with the success text */
             200: {

@@ -109,6 +109,14 @@ export const DEFAULT_COMMISSION_RATE = '0.15';
 export const PAYMENT_WEBHOOK_TOLERANCE_S = 300;
 /** The premium is due this many days after the policy is issued. */
 export const PAYMENT_DUE_DAYS = 30;
+/**
+ * Invoice reminders (spec 002 section 2 'Payment reminder', section 7 toggle/invoiceReminder): the days from
+ * the premium's due date on which the payer is e-mailed while money is still due (negative: before it). Ours:
+ * a week ahead, on the day, and one and two weeks late; a deployment sets its own in this one place.
+ */
+export const INVOICE_REMINDER_OFFSETS: readonly number[] = [-7, 0, 7, 14];
+/** How often each server looks for invoice reminders to send (the sweep is idempotent: two servers may both run it). */
+export const INVOICE_REMINDER_SWEEP_MS = 15 * MINUTE;
 /** The sandbox processor settles a charge (processing to succeeded or failed) after this long. */
 export const SANDBOX_SETTLE_MS = 2 * SECOND;
 /** A hosted payment form left open this long expires. */
@@ -201,3 +209,16 @@ export const NOC_REASONS: Readonly<Record<string, { label: string; noticeDays: n
  * may take effect, always within the policy period.
  */
 export const ENDORSEMENT_WINDOW = { daysBack: 14, daysForward: 30 } as const;
+
+/**
+ * Extended reporting period (spec 002 section 7: POST P250/erp, GET P250/erp/premium/{policyId}): after a
+ * policy ends without renewal (expired or cancelled), the insured may buy more time to report claims for
+ * events of the policy period, within ERP_PURCHASE_DAYS of the end. The premium is a share of the policy's
+ * annual premium; the spec gives no figures, so these are illustrative market terms.
+ */
+export const ERP_OPTIONS: ReadonlyArray<{ months: number; percentOfAnnualPremium: number }> = [
+  { months: 12, percentOfAnnualPremium: 100 },
+  { months: 24, percentOfAnnualPremium: 150 },
+  { months: 36, percentOfAnnualPremium: 175 },
+];
+export const ERP_PURCHASE_DAYS = 60;

@@ -16,6 +16,7 @@ import { createFirstProviderAdmin, hasProviderAdmin } from './production/first-a
 import { configurationFaults, demoPasswordFault, usersWithDemoPassword } from './production/readiness.ts';
 import { DEMO_USERS, DEMO_WORKFLOWS } from './seed/demo-world.ts';
 import { DEMO_SENT_QUOTE } from './seed/demo-sent-quote.ts';
+import { scheduleInvoiceReminders } from './resources/invoice-reminders/reminder-timer.ts';
 import type { FastifyInstance } from 'fastify';
 
 // CLIENT_DIR (also read by vite.config.ts) lets two builds live side by side, e.g. two end-to-end runs at once.
@@ -86,6 +87,8 @@ async function main(): Promise<void> {
   const db = await openConfiguredDatabase(config);
   const clientDir = existsSync(`${CLIENT_DIR}index.html`) ? CLIENT_DIR : undefined;
   const app = await buildApp({ db, config, clientDir, demoRecords: true, logger: { level: process.env.LOG_LEVEL ?? 'warn' } });
+  // Background work of a running server (tests build the app without it and call the sweep themselves).
+  scheduleInvoiceReminders(app);
 
   let extra = '';
   if (config.production) {

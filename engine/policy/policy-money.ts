@@ -49,3 +49,13 @@ export function endorsementPremiumChange(annualBefore: string | number, annualAf
   const difference = Decimal.from(annualAfter).minus(Decimal.from(annualBefore));
   return proRataReturnPremium(difference.toFixed(2), term, endorsementDate);
 }
+
+/** The premium of an extended reporting period: a percentage of the policy's annual premium, to the cent. */
+export function extendedReportingPremium(annualPremium: string | number, percentOfAnnualPremium: number): string {
+  return Decimal.from(annualPremium).times(Decimal.from(percentOfAnnualPremium)).dividedBy(Decimal.from(100)).toFixed(2);
+}
+
+/** Two amounts of money added exactly, to the cent (a policy's premium and a change to it). */
+export function plusMoney(amount: string | number, change: string | number): string {
+  return Decimal.from(amount).plus(Decimal.from(change)).toFixed(2);
+}

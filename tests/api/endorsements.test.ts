@@ -89,6 +89,13 @@ describe('endorsing a policy', () => {
     expect(revisions.content[0]).toMatchObject({ endorsementDate: date, aggLimit: 2_000_000, premiumChange: money.premiumChange, description: 'New contract needs a higher limit' });
     const [audit] = await t.db.query<{ n: string }>(`SELECT count(*)::text AS n FROM audit_log WHERE action = 'policy.endorse' AND target = $1`, [policyId]);
     expect(audit!.n).toBe('1');
+    // The agency's commission: the issued line stays at the written premium; the endorsement adds its own line.
+    const lines = await t.db.query<{ id: string; line_type: string; commissionable_premium: string }>(
+      `SELECT id, line_type, commissionable_premium::text AS commissionable_premium FROM commission_lines WHERE policy_id = $1 ORDER BY id`, [policyId]);
+    expect(lines).toEqual([
+      { id: `${policyId}:issued`, line_type: 'New Business', commissionable_premium: before.premium },
+      { id: `${policyId}:revision:1`, line_type: 'Endorsement', commissionable_premium: money.premiumChange },
+    ]);
   });
 
   it.each([
@@ -164,5 +171,35 @@ describe('reverting an endorsement', () => {
     await t.db.query(`UPDATE policies SET status = 'CANCELLED' WHERE id = $1`, [ukPolicyId]);
     const refused = await call('broker', 'POST', `/api/policy/v1/endorsement/${ukPolicyId}`, { policyId: ukPolicyId, endorsementDate: date, aggLimit: Number(policy.aggLimit), deductible: Number(policy.deductible) }, UK);
     expect(refused.statusCode).toBe(409);
+  });
+});
+
+describe('non-premium endorsement', () => {
+  it('renames the named insured and sets a mailing address without touching the premium; the PDF prints them', async () => {
+    const before = await policyOf(policyId);
+    const incomplete = await call('agent', 'PUT', `/api/policy/v1/nonpremium/${policyId}/insured`, { namedInsured: before.companyName, address1: 'PO Box 4410' });
+    expect(incomplete.statusCode).toBe(400);
+    expect(incomplete.json().errors).toEqual(expect.arrayContaining([expect.objectContaining({ field: 'city', message: 'City is a required field' })]));
+    const same = await call('agent', 'PUT', `/api/policy/v1/nonpremium/${policyId}/insured`, { namedInsured: before.companyName });
+    expect(same.json().message).toBe('The named insured and mailing address are the same as the policy has now.');
+
+    const done = await call('agent', 'PUT', `/api/policy/v1/nonpremium/${policyId}/insured`,
+      { namedInsured: 'Acme Precision Manufacturing Holdings LLC', address1: 'PO Box 4410', city: 'Denver', state: 'CO', zip: '80216' });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json().message).toBe(`Policy ${before.policyNumber} was updated. The premium does not change.`);
+    const after = await policyOf(policyId);
+    expect(after).toMatchObject({
+      companyName: 'Acme Precision Manufacturing Holdings LLC', premium: before.premium, totalPremium: before.totalPremium,
+      mailingAddress: { address1: 'PO Box 4410', city: 'Denver', state: 'CO', zip: '80216' },
+    });
+    const [latest] = (await revisionsOf(policyId)).content as Json[];
+    expect(latest).toMatchObject({ kind: 'NON_PREMIUM', premiumChange: '0.00', revertible: false, description: expect.stringContaining('Named insured: Acme Precision Manufacturing Holdings LLC') });
+    const pdf = await call('agent', 'GET', `/api/policy/v1/${policyId}/document`);
+    expect(pdf.statusCode, pdf.body.slice(0, 200)).toBe(200);
+    const { PDFParse } = await import('pdf-parse');
+    const text = (await new PDFParse({ data: new Uint8Array(pdf.rawPayload) }).getText()).text.replace(/\s+/g, ' ');
+    expect(text).toContain('Acme Precision Manufacturing Holdings LLC');
+    expect(text).toContain('PO Box 4410, Denver, CO 80216');
+    expect((await call('otherAgent', 'PUT', `/api/policy/v1/nonpremium/${policyId}/insured`, { namedInsured: 'Nope' })).statusCode).toBe(404);
   });
 });

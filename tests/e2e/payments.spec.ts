@@ -187,3 +187,16 @@ test("billing sends the invoice to the payer's accounting contact, who opens the
   await expect(accountant.getByTestId('policy-payment').getByText('Welcome, Dana')).toBeVisible();
   await context.close();
 });
+
+test("billing turns a policy's invoice reminders off from its page, and back on", async ({ page }) => {
+  await signInOnOrigin(page, E2E_ORIGIN, 'admin@provider.example');
+  const target = await unpaidPolicy(page, '/api/policy/v1/search?status=ACTIVE&size=50&sort=policyNumber,asc');
+  await page.goto(`/admin/policies/${target.id}`);
+  await page.getByRole('button', { name: 'Turn Off Invoice Reminders' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Turn Off' }).click();
+  await expect(page.getByText(`Invoice reminders turned off for policy ${target.policyNumber}`)).toBeVisible();
+  expect((await callApi<{ remindersOn: boolean }>(page, 'GET', `/api/billing/v1/invoiceReminder/${target.id}`)).data.remindersOn).toBe(false);
+  await page.getByRole('button', { name: 'Turn On Invoice Reminders' }).click();
+  await expect(page.getByText(`Invoice reminders turned on for policy ${target.policyNumber}`)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Turn Off Invoice Reminders' })).toBeVisible();
+});

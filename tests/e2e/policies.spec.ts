@@ -291,4 +291,18 @@ test('us: an agent endorses a policy to a higher limit and sees the revision; an
   const reverted = await callApi<{ premium: string; aggLimit: string }>(admin, 'GET', `/api/policy/v1/${policy.id}`);
   expect(reverted.data.premium).toBe(before.data.premium);
   expect(Number(reverted.data.aggLimit)).toBe(1_000_000);
+
+  // A non-premium endorsement: a new named insured and mailing address, the premium as it was.
+  await admin.getByRole('button', { name: 'Named Insured / Address' }).click();
+  const insured = admin.getByRole('dialog', { name: 'Named Insured and Mailing Address' });
+  await insured.getByRole('textbox', { name: 'Named Insured', exact: true }).fill('Acme Precision Holdings LLC');
+  await insured.getByRole('textbox', { name: 'Mailing Address', exact: true }).fill('PO Box 4410');
+  await insured.getByRole('button', { name: 'Save' }).click();
+  await expect(insured.getByText('City is a required field')).toBeVisible();
+  await insured.getByRole('textbox', { name: 'City', exact: true }).fill('Denver');
+  await insured.getByRole('button', { name: 'Save' }).click();
+  await expect(admin.getByText(`Policy ${policy.policyNumber} was updated. The premium does not change.`)).toBeVisible();
+  await expect(admin.getByRole('heading', { name: `Policy ${policy.policyNumber} - Acme Precision Holdings LLC` })).toBeVisible();
+  await expect(admin.getByRole('table', { name: 'Revisions' }).getByRole('row').filter({ hasText: 'Non-premium endorsement 3' })).toBeVisible();
+  expect((await callApi<{ premium: string }>(admin, 'GET', `/api/policy/v1/${policy.id}`)).data.premium).toBe(before.data.premium);
 });

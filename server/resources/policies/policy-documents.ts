@@ -2,7 +2,7 @@ import { formatDate, formatMoney, type Edition, type RaterDefinitions } from '..
 import { renderDocument, type DocumentBlock } from '../../documents/pdf-document.ts';
 import { chosenCoverageRows } from '../quotes/proposal.ts';
 import type { QuoteDetailRow } from '../quotes/repository.ts';
-import type { PolicyRow } from './policy-repository.ts';
+import type { MailingAddress, PolicyRow } from './policy-repository.ts';
 
 const PROVIDER = 'Cyber Console';
 
@@ -12,6 +12,11 @@ function wordsOf(edition: Edition) {
     date: (value: string | null) => (value ? formatDate(value.slice(0, 10), edition.locale) : '-'),
     term: (word: string) => edition.terms?.[word] ?? word,
   };
+}
+
+/** A mailing address on one line ('12 Main Street, Denver, CO 80216'). */
+export function mailingAddressLine(address: MailingAddress): string {
+  return [address.address1, address.city, [address.state, address.zip].filter(Boolean).join(' ')].filter(Boolean).join(', ');
 }
 
 /** The file name a download is saved as: the company, the number and a fixed suffix (spec 002 section 7 'Certificate'). */
@@ -35,6 +40,7 @@ export async function policyDeclarationsPdf(policy: PolicyRow, request: QuoteDet
       kind: 'fields',
       fields: [
         [`${term('Organization')} Name`, policy.company_name],
+        ...(policy.mailing_address ? [['Mailing Address', mailingAddressLine(policy.mailing_address)] as [string, string]] : []),
         ['Policy Contact', `${policy.contact_first_name} ${policy.contact_last_name} (${policy.contact_email})`],
         [term('Agency'), policy.agency_name],
         [term('Agent'), policy.agent_name ?? '-'],

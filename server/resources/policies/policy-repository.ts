@@ -5,6 +5,14 @@ import type { ListRequest, ListSpec } from '../../list/list-spec.ts';
 import type { Caller } from '../../services.ts';
 import { tenantCondition, tenantScopeOf } from '../../tenancy/tenant-scope.ts';
 
+/** Where the policy's papers go when it is not the client account's address (a non-premium endorsement). */
+export interface MailingAddress {
+  address1: string;
+  city: string;
+  state: string | null;
+  zip: string | null;
+}
+
 /** A policy row as the lists and the policy page read it. */
 export interface PolicyRow {
   id: string;
@@ -49,6 +57,11 @@ export interface PolicyRow {
   status_before_cancellation: string | null;
   noc_reason: string | null;
   noc_issued_at: Date | null;
+  /** The named insured and mailing address a non-premium endorsement put on the policy (resources/policy-non-premium). */
+  named_insured: string | null;
+  mailing_address: MailingAddress | null;
+  /** Billing turned the scheduled invoice reminders off (resources/invoice-reminders). */
+  invoice_reminders_off: boolean;
   /** The UK insurance premium tax in the total, from the bound rating. */
   premium_tax: string;
   issued_at: Date;
@@ -56,7 +69,7 @@ export interface PolicyRow {
   modified_at: Date;
 }
 
-const SELECT = `p.id, p.policy_number, p.quote_id, q.quote_number, q.binder_number, p.account_id, a.name AS company_name, p.agency_id,
+const SELECT = `p.id, p.policy_number, p.quote_id, q.quote_number, q.binder_number, p.account_id, coalesce(p.named_insured, a.name) AS company_name, p.agency_id,
   ag.name AS agency_name, CASE WHEN u.id IS NULL THEN NULL ELSE u.first_name || ' ' || u.last_name END AS agent_name, u.email AS agent_email,
   p.edition, p.product, p.status, p.currency, p.is_surplus, p.effective_date::text AS effective_date, p.end_date::text AS end_date,
   p.agg_limit::text AS agg_limit, p.deductible::text AS deductible, p.premium::text AS premium, p.total_premium::text AS total_premium,
@@ -64,7 +77,7 @@ const SELECT = `p.id, p.policy_number, p.quote_id, q.quote_number, q.binder_numb
   p.mga_fee::text AS mga_fee, p.commission_rate::text AS commission_rate, p.contact_first_name, p.contact_last_name, p.contact_email,
   p.contact_phone, p.is_auto_renewal, p.is_open_for_renewal, p.renewal_opted_out_at, p.renewal_reminders_muted, p.description,
   p.cancellation_date::text AS cancellation_date, p.cancellation_reason, p.return_premium::text AS return_premium,
-  p.status_before_cancellation, p.noc_reason, p.noc_issued_at, p.issued_at, p.created_at, p.modified_at, coalesce(q.rating->>'premiumTax', '0') AS premium_tax`;
+  p.status_before_cancellation, p.noc_reason, p.noc_issued_at, p.named_insured, p.mailing_address, p.invoice_reminders_off, p.issued_at, p.created_at, p.modified_at, coalesce(q.rating->>'premiumTax', '0') AS premium_tax`;
 const FROM = `policies p
   JOIN quotes q ON q.id = p.quote_id
   JOIN accounts a ON a.id = p.account_id
@@ -109,6 +122,8 @@ export function toPolicy(row: PolicyRow) {
     returnPremium: money(row.return_premium),
     nocReason: row.noc_reason,
     nocIssuedAt: row.noc_issued_at ? new Date(row.noc_issued_at).toISOString() : null,
+    mailingAddress: row.mailing_address,
+    invoiceRemindersOff: row.invoice_reminders_off,
     created: new Date(row.created_at).toISOString(),
     modified: new Date(row.modified_at).toISOString(),
   };
@@ -119,14 +134,14 @@ const POLICIES: ListSpec<PolicyRow, Policy> = {
   select: SELECT,
   from: FROM,
   sorts: {
-    endDate: 'p.end_date', effectiveDate: 'p.effective_date', policyNumber: 'p.policy_number', companyName: 'lower(a.name)',
+    endDate: 'p.end_date', effectiveDate: 'p.effective_date', policyNumber: 'p.policy_number', companyName: 'lower(coalesce(p.named_insured, a.name))',
     status: 'p.status', product: 'p.product', totalPremium: 'p.total_premium', agentName: 'agent_name', agencyName: 'lower(ag.name)',
     created: 'p.created_at', modified: 'p.modified_at', isOpenForRenewal: 'p.is_open_for_renewal',
   },
   // Spec 002 section 9: policies by endDate ascending.
   defaultSort: { field: 'endDate', direction: 'asc' },
   tieBreak: ['p.id'],
-  search: ['p.policy_number', 'a.name', 'ag.name', 'q.quote_number', `coalesce(q.binder_number, '')`],
+  search: ['p.policy_number', 'coalesce(p.named_insured, a.name)', 'ag.name', 'q.quote_number', `coalesce(q.binder_number, '')`],
   filters: {
     status: { sql: 'p.status' },
     product: { sql: 'p.product' },

@@ -13,7 +13,7 @@
 export type PolicyAction =
   | 'issue' | 'cancel' | 'flatCancel' | 'void' | 'undoCancellation' | 'requestCancellation'
   | 'checkInMail' | 'optOut' | 'optIn' | 'muteReminders' | 'contact' | 'certificate' | 'renew'
-  | 'noticeOfCancellation' | 'stopNoticeOfCancellation' | 'endorse' | 'revertEndorsement' | 'invoiceReminder';
+  | 'noticeOfCancellation' | 'stopNoticeOfCancellation' | 'endorse' | 'revertEndorsement' | 'invoiceReminder' | 'brokerOfRecord' | 'extendedReporting' | 'nonPremium';
 
 export const IN_FORCE: readonly string[] = ['ISSUED', 'ACTIVE'];
 const CANCELLING: readonly string[] = ['CANCEL PENDING', 'CANCEL REQUESTED'];
@@ -54,6 +54,12 @@ export const POLICY_MOVES: Readonly<Record<PolicyAction, Move>> = {
   revertEndorsement: { from: IN_FORCE, to: 'same', provider: true },
   // Billing turns the policy's scheduled invoice reminders off or back on (policy-invoice-reminders).
   invoiceReminder: { from: [...IN_FORCE, ...CANCELLING, 'EXPIRED'], to: 'same', permission: 'billing:write' },
+  // A broker-of-record letter moves a policy in force to another agency (policy-broker-of-record).
+  brokerOfRecord: { from: IN_FORCE, to: 'same', provider: true },
+  // More time to report claims after a policy ended without renewal (policy-extended-reporting).
+  extendedReporting: { from: ['EXPIRED', 'CANCELLED'], to: 'same' },
+  // The named insured or mailing address changes without a premium change (policy-non-premium).
+  nonPremium: { from: IN_FORCE, to: 'same' },
 };
 
 const PAST_TENSE: Readonly<Record<PolicyAction, string>> = {
@@ -61,7 +67,7 @@ const PAST_TENSE: Readonly<Record<PolicyAction, string>> = {
   requestCancellation: 'asked to be cancelled', checkInMail: 'marked as Check In Mail', optOut: 'opted out of renewal',
   optIn: 'opted back into renewal', muteReminders: 'changed', contact: 'changed', certificate: 'certified', renew: 'renewed',
   noticeOfCancellation: 'given notice of cancellation', stopNoticeOfCancellation: 'taken off notice of cancellation',
-  endorse: 'endorsed', revertEndorsement: 'reverted', invoiceReminder: 'changed',
+  endorse: 'endorsed', revertEndorsement: 'reverted', invoiceReminder: 'changed', brokerOfRecord: 'moved to another agency', extendedReporting: 'given an extended reporting period', nonPremium: 'changed',
 };
 
 export function canMovePolicy(action: PolicyAction, status: string): boolean {

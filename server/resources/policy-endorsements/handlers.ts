@@ -1,4 +1,4 @@
-import { addDays, Decimal, endorsementPremiumChange, formatDate, formatMoney, todayIn, type RaterDefinitions, type RatingResult } from '../../../engine/index.ts';
+import { addDays, Decimal, endorsementPremiumChange, formatDate, formatMoney, plusMoney, todayIn, type RaterDefinitions, type RatingResult } from '../../../engine/index.ts';
 import { callerOf } from '../../auth/authenticate.ts';
 import { ENDORSEMENT_WINDOW } from '../../constants.ts';
 import type { HandlerModule } from '../../contract/handlers.ts';
@@ -18,9 +18,6 @@ import { ENDORSEMENT_TEXTS } from './endorsement-texts.ts';
 import {
   currentTerms, insertRevision, ratingOfRevision, revertibleEndorsement, revisionList, termsBefore, type PolicyTerms,
 } from './revision-repository.ts';
-
-/** Money added exactly (decimal, never binary floating point). */
-const plus = (amount: string, change: string) => Decimal.from(amount).plus(Decimal.from(change)).toFixed(2);
 
 interface EndorsementAsk {
   endorsementDate: string;
@@ -95,8 +92,8 @@ export const handlers: HandlerModule = (services) => {
       annualPremium: moved(terms.annualPremium, rated.now.premium, rated.rating.premium),
       annualTotal: moved(terms.annualTotal, rated.now.totalPremium, rated.rating.totalPremium),
       premiumChange, totalChange,
-      premium: plus(policy.premium, premiumChange),
-      totalPremium: plus(policy.total_premium, totalChange),
+      premium: plusMoney(policy.premium, premiumChange),
+      totalPremium: plusMoney(policy.total_premium, totalChange),
     };
   }
 
@@ -189,7 +186,7 @@ export const handlers: HandlerModule = (services) => {
         await movePolicy(tx, clock, { caller, address: request.ip }, policy, 'revertEndorsement', {
           update: {
             agg_limit: back.aggLimit, deductible: back.deductible,
-            premium: plus(policy.premium, premiumChange), total_premium: plus(policy.total_premium, totalChange),
+            premium: plusMoney(policy.premium, premiumChange), total_premium: plusMoney(policy.total_premium, totalChange),
           },
           detail: { revision: latest.revision + 1, reverts: latest.revision, premiumChange, totalChange },
         });

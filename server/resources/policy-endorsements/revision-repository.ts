@@ -6,7 +6,7 @@ import type { QuoteRequestBody } from '../quotes/quote-rating.ts';
 /** The terms a policy has now and what the next endorsement starts from: its latest revision, or the bound quote. */
 export interface PolicyTerms {
   revision: number;
-  kind: 'ISSUE' | 'ENDORSEMENT' | 'REVERT';
+  kind: 'ISSUE' | 'ENDORSEMENT' | 'REVERT' | 'NON_PREMIUM';
   aggLimit: number;
   deductible: number;
   /** Annual premium and the payer's annual total (taxes and fees in). */
@@ -17,7 +17,7 @@ export interface PolicyTerms {
 
 interface RevisionRow {
   revision: number;
-  kind: 'ENDORSEMENT' | 'REVERT';
+  kind: 'ENDORSEMENT' | 'REVERT' | 'NON_PREMIUM';
   reverts: number | null;
   endorsement_date: string;
   agg_limit: string;
@@ -98,7 +98,7 @@ export async function revertibleEndorsement(db: Queryable, policyId: string): Pr
 export async function insertRevision(
   tx: Queryable,
   revision: {
-    policyId: string; revision: number; kind: 'ENDORSEMENT' | 'REVERT'; reverts?: number; endorsementDate: string; aggLimit: number; deductible: number;
+    policyId: string; revision: number; kind: 'ENDORSEMENT' | 'REVERT' | 'NON_PREMIUM'; reverts?: number; endorsementDate: string; aggLimit: number; deductible: number;
     annualPremium: string; annualTotal: string; premiumChange: string; totalChange: string; description: string | null;
     request: QuoteRequestBody; rating: RatingResult | Record<string, unknown>; userId: string; at: Date;
   },
@@ -125,6 +125,12 @@ export async function ratingOfRevision(db: Queryable, policyId: string, revision
 
 const money = (value: string | number) => Number(value).toFixed(2);
 
+const REVISION_LABELS: Record<RevisionRow['kind'], (row: RevisionRow) => string> = {
+  ENDORSEMENT: (row) => `Endorsement ${row.revision}`,
+  REVERT: (row) => `Reverts endorsement ${row.reverts}`,
+  NON_PREMIUM: (row) => `Non-premium endorsement ${row.revision}`,
+};
+
 /** The policy's revisions for its page, the issued terms first; the latest endorsement is the one a revert undoes. */
 export async function revisionList(db: Queryable, policy: PolicyRow) {
   const issued = await issuedTerms(db, policy);
@@ -139,7 +145,7 @@ export async function revisionList(db: Queryable, policy: PolicyRow) {
     },
     ...rows.map((row) => ({
       policyId: policy.id, revision: row.revision, kind: row.kind,
-      label: row.kind === 'REVERT' ? `Reverts endorsement ${row.reverts}` : `Endorsement ${row.revision}`,
+      label: REVISION_LABELS[row.kind](row),
       reverts: row.reverts, endorsementDate: row.endorsement_date, aggLimit: Number(row.agg_limit), deductible: Number(row.deductible),
       annualPremium: money(row.annual_premium), annualTotal: money(row.annual_total), premiumChange: money(row.premium_change),
       totalChange: money(row.total_change), description: row.description, by: row.created_by_name, created: new Date(row.created_at).toISOString(),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { earnedPremium, endorsementPremiumChange, flatCancelReturnPremium, proRataReturnPremium, termDays, unearnedDays } from '../../../engine/index.ts';
+import { earnedPremium, endorsementPremiumChange, extendedReportingPremium, flatCancelReturnPremium, proRataReturnPremium, termDays, unearnedDays } from '../../../engine/index.ts';
 
 const YEAR = { effectiveDate: '2026-01-01', endDate: '2027-01-01' };
 const LEAP_YEAR = { effectiveDate: '2028-01-01', endDate: '2029-01-01' };
@@ -59,5 +59,20 @@ const ENDORSEMENTS: ReadonlyArray<readonly [string, string, typeof YEAR, string,
 describe('policy money: endorsements', () => {
   it.each(ENDORSEMENTS)('%s -> %s over %o from %s charges %s', (before, after, term, date, change) => {
     expect(endorsementPremiumChange(before, after, term, date)).toBe(change);
+  });
+});
+
+// [annual premium, percent of it, extended reporting premium]
+const EXTENDED_REPORTING: ReadonlyArray<readonly [string, number, string]> = [
+  ['5868.58', 100, '5868.58'],
+  ['5868.58', 150, '8802.87'],
+  ['5868.58', 175, '10270.02'],
+  ['0.01', 175, '0.02'],
+  ['2079.08', 150, '3118.62'],
+];
+
+describe('policy money: extended reporting period', () => {
+  it.each(EXTENDED_REPORTING)('%s at %i%% costs %s', (annual, percent, premium) => {
+    expect(extendedReportingPremium(annual, percent)).toBe(premium);
   });
 });

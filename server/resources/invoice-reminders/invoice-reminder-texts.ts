@@ -1,0 +1,27 @@
+/** What the invoice reminder operations answer and what the reminders say (the spec gives none of these texts). */
+export const INVOICE_REMINDER_TEXTS = {
+  policyNotFound: 'Policy not found.',
+  turnedOff: (policyNumber: string) => `Invoice reminders turned off for policy ${policyNumber}`,
+  turnedOn: (policyNumber: string) => `Invoice reminders turned on for policy ${policyNumber}`,
+  providerOnly: 'Only the provider\'s billing staff may send the invoice reminders of every policy.',
+  sent: (count: number) => (count === 0 ? 'No invoice reminders were due' : `${count} invoice ${count === 1 ? 'reminder' : 'reminders'} sent`),
+} as const;
+
+/** The words of one reminder, by where the day stands from the due date. */
+export const REMINDER_MAIL_TEXTS = {
+  subject: (offsetDays: number, policyNumber: string, dueDate: string) => {
+    if (offsetDays < 0) return `Invoice reminder: the premium of policy ${policyNumber} is due on ${dueDate}`;
+    if (offsetDays === 0) return `Invoice reminder: the premium of policy ${policyNumber} is due today`;
+    return `Overdue invoice: the premium of policy ${policyNumber} was due on ${dueDate}`;
+  },
+  lead: (offsetDays: number, amount: string, dueDate: string) => {
+    if (offsetDays < 0) return `This is a reminder that ${amount} is due on ${dueDate}.`;
+    if (offsetDays === 0) return `This is a reminder that ${amount} is due today, ${dueDate}.`;
+    return `Our records show ${amount} still unpaid; it was due on ${dueDate}. Please pay it as soon as you can.`;
+  },
+  policy: (companyName: string, policyNumber: string, period: string, invoiceNumber: string) =>
+    `Invoice ${invoiceNumber}: ${companyName}'s cyber policy ${policyNumber}, ${period}.`,
+  payLink: (url: string) => `Pay online or by bank transfer from the policy's payment page: ${url}`,
+  questions: (agencyName: string, billingEmail: string) => `Questions about this invoice: ${agencyName}, or ${billingEmail}.`,
+  alreadyPaid: 'If you have paid already, thank you, and please disregard this reminder.',
+} as const;

@@ -1,0 +1,58 @@
+import type { Queryable } from '../../db/database.ts';
+import { listPage } from '../../list/list-query.ts';
+import type { ListRequest, ListSpec } from '../../list/list-spec.ts';
+import type { Caller } from '../../services.ts';
+import { tenantCondition, tenantScopeOf } from '../../tenancy/tenant-scope.ts';
+
+interface BorChangeRow {
+  id: string;
+  policy_id: string;
+  policy_number: string;
+  company_name: string;
+  from_agency_name: string;
+  to_agency_name: string;
+  effective_date: string;
+  letter_date: string;
+  reason: string | null;
+  created_by_name: string | null;
+  created_at: Date;
+}
+
+function toBorChange(row: BorChangeRow) {
+  return {
+    id: row.id, policyId: row.policy_id, policyNumber: row.policy_number, companyName: row.company_name,
+    fromAgencyName: row.from_agency_name, toAgencyName: row.to_agency_name, effectiveDate: row.effective_date, letterDate: row.letter_date,
+    reason: row.reason, by: row.created_by_name, created: new Date(row.created_at).toISOString(),
+  };
+}
+
+const BOR_CHANGES: ListSpec<BorChangeRow, ReturnType<typeof toBorChange>> = {
+  select: `c.id, c.policy_id, p.policy_number, a.name AS company_name, fa.name AS from_agency_name, ta.name AS to_agency_name,
+    c.effective_date::text AS effective_date, c.letter_date::text AS letter_date, c.reason,
+    CASE WHEN u.id IS NULL THEN NULL ELSE u.first_name || ' ' || u.last_name END AS created_by_name, c.created_at`,
+  from: `policy_bor_changes c
+    JOIN policies p ON p.id = c.policy_id
+    JOIN accounts a ON a.id = p.account_id
+    JOIN accounts fa ON fa.id = c.from_agency_id
+    JOIN accounts ta ON ta.id = c.to_agency_id
+    LEFT JOIN users u ON u.id = c.created_by`,
+  sorts: { created: 'c.created_at', effectiveDate: 'c.effective_date', policyNumber: 'p.policy_number', companyName: 'lower(a.name)' },
+  defaultSort: { field: 'created', direction: 'desc' },
+  tieBreak: ['c.id'],
+  search: ['p.policy_number', 'a.name', 'fa.name', 'ta.name'],
+  filters: { policyId: { sql: 'c.policy_id', cast: 'uuid' } },
+  toItem: toBorChange,
+};
+
+/**
+ * Broker-of-record changes within reach: provider staff every one; an agency those that moved a policy to it
+ * or away from it (it should know a client left); a policyholder those of its own account.
+ */
+export function searchBorChanges(db: Queryable, caller: Caller, query: ListRequest) {
+  return listPage(db, BOR_CHANGES, query, (params) => {
+    const scope = tenantScopeOf(caller);
+    const to = tenantCondition(scope, { account: 'p.account_id', agency: 'c.to_agency_id' }, params);
+    const from = tenantCondition(scope, { account: 'p.account_id', agency: 'c.from_agency_id' }, params);
+    return `((${to}) OR (${from}))`;
+  });
+}

@@ -1,0 +1,79 @@
+import { formatDate, todayIn } from '../../../engine/index.ts';
+import { callerOf } from '../../auth/authenticate.ts';
+import type { HandlerModule } from '../../contract/handlers.ts';
+import { checkedBodyOf } from '../../form-check/checked-body.ts';
+import { timeZoneOf } from '../../form-check/request-rule-context.ts';
+import { HttpError, notFound } from '../../http/http-error.ts';
+import { settleCalendar } from '../policies/policy-calendar.ts';
+import { movePolicy } from '../policies/policy-changes.ts';
+import { findVisiblePolicy } from '../policies/policy-repository.ts';
+import { POLICY_TEXTS } from '../policies/policy-texts.ts';
+import { canMovePolicy, policyPastTense } from '../policies/policy-transitions.ts';
+import { searchBorChanges } from './bor-changes.ts';
+import { BOR_TEXTS } from './bor-texts.ts';
+
+/**
+ * Broker of record (spec 002 'Policy actions': broker of record; section 7 bor/{policyId}, bor-policies): on
+ * the insured's letter, provider staff move a policy in force, and its client account, to another agency of
+ * the same edition from a day within the policy period. The agency that wrote the policy keeps the commission
+ * earned on issue (commission_lines reads producing_agency_id); the new agency services the policy, renews it
+ * and earns what follows. The old agency no longer reaches the policy. A policy event and an audit entry record
+ * the change, and the change is listed for both agencies.
+ */
+export const handlers: HandlerModule = (services) => {
+  const { db, clock, definitions } = services;
+
+  const fieldError = (field: string, message: string) => new HttpError(400, message, { errors: [{ field, message }] });
+
+  return {
+    async changeBrokerOfRecord(request) {
+      const caller = callerOf(request);
+      const body = checkedBodyOf(request);
+      const agencyId = String(body.agencyId ?? '');
+      const agentUserId = typeof body.agentUserId === 'string' && body.agentUserId ? body.agentUserId : null;
+      const effectiveDate = String(body.effectiveDate ?? '');
+      const letterDate = String(body.letterDate ?? '');
+      const reason = typeof body.reason === 'string' && body.reason.trim() ? body.reason.trim() : null;
+      const today = todayIn(clock.now(), timeZoneOf(request));
+      if (letterDate > today) throw fieldError('letterDate', BOR_TEXTS.letterInFuture);
+      const before = await findVisiblePolicy(db, caller, request.params.id);
+      if (!before) throw notFound(POLICY_TEXTS.notFound);
+      const locale = (await definitions.current()).registry().edition(before.edition).locale;
+      const moved = await db.transaction(async (tx) => {
+        await settleCalendar(tx, today, clock.now());
+        const policy = await findVisiblePolicy(tx, caller, request.params.id, true);
+        if (!policy) throw notFound(POLICY_TEXTS.notFound);
+        if (!canMovePolicy('brokerOfRecord', policy.status)) throw new HttpError(409, POLICY_TEXTS.notAvailable(policyPastTense('brokerOfRecord'), policy.status));
+        const [agency] = await tx.query<{ id: string; name: string; edition: string }>(
+          `SELECT id, name, edition FROM accounts WHERE id = $1 AND account_type = 'AGENCY'`, [agencyId],
+        );
+        if (!agency) throw fieldError('agencyId', BOR_TEXTS.agencyNotFound);
+        if (agency.id === policy.agency_id) throw fieldError('agencyId', BOR_TEXTS.sameAgency);
+        if (agency.edition !== policy.edition) throw fieldError('agencyId', BOR_TEXTS.otherEdition);
+        if (agentUserId) {
+          const [agent] = await tx.query<{ id: string }>('SELECT id FROM users WHERE id = $1 AND account_id = $2', [agentUserId, agency.id]);
+          if (!agent) throw fieldError('agentUserId', BOR_TEXTS.agentNotInAgency);
+        }
+        if (effectiveDate < policy.effective_date || effectiveDate >= policy.end_date) throw fieldError('effectiveDate', BOR_TEXTS.outsideTerm);
+        const [producing] = await tx.query<{ producing_agency_id: string | null }>('SELECT producing_agency_id FROM policies WHERE id = $1', [policy.id]);
+        await tx.query(
+          `INSERT INTO policy_bor_changes (policy_id, from_agency_id, to_agency_id, effective_date, letter_date, reason, created_by, created_at)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+          [policy.id, policy.agency_id, agency.id, effectiveDate, letterDate, reason, caller.userId, clock.now()],
+        );
+        // The client account follows its policy, so renewals and new quotes are the new agency's.
+        await tx.query('UPDATE accounts SET agency_id = $2 WHERE id = $1 AND agency_id = $3', [policy.account_id, agency.id, policy.agency_id]);
+        await movePolicy(tx, clock, { caller, address: request.ip }, policy, 'brokerOfRecord', {
+          update: { agency_id: agency.id, producing_agency_id: producing?.producing_agency_id ?? policy.agency_id, agent_user_id: agentUserId, team_id: null },
+          detail: { fromAgency: policy.agency_name, toAgency: agency.name, fromAgencyId: policy.agency_id, toAgencyId: agency.id, effectiveDate, letterDate, reason },
+        });
+        return { number: policy.policy_number, agencyName: agency.name };
+      });
+      return { message: BOR_TEXTS.changed(moved.number, moved.agencyName, formatDate(effectiveDate, locale)) };
+    },
+
+    async searchBorPolicies(request) {
+      return searchBorChanges(db, callerOf(request), request.query);
+    },
+  };
+};

@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { InjectOptions } from 'fastify';
+import { startTestApp, type TestApp } from './support/test-app.ts';
+import { issuedPolicy, quotableAcme } from './support/policy-fixtures.ts';
+
+/**
+ * Broker of record (spec 002 'Policy actions': broker of record; section 7 bor/{policyId}, bor-policies):
+ * provider staff move a policy in force and its client account to another agency of the edition on the
+ * insured's letter; the old agency loses the policy but keeps the commission it earned on issue; the change
+ * is listed for both agencies.
+ */
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+let t: TestApp;
+const tokens: Record<string, string> = {};
+const TODAY = '2026-11-23';
+const ids: Record<string, string> = {};
+
+function call(caller: string, method: InjectOptions['method'], url: string, payload?: unknown) {
+  return t.inject({
+    method, url, headers: { authorization: `Bearer ${tokens[caller]}`, 'x-timezone': 'UTC' },
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+}
+
+beforeAll(async () => {
+  t = await startTestApp();
+  t.clock.set(new Date(`${TODAY}T12:00:00Z`));
+  const users = { agent: 'agent@agency.example', otherAgent: 'agent@otheragency.example', admin: 'admin@provider.example', policyholder: 'policyholder@insured.example' };
+  for (const [name, email] of Object.entries(users)) tokens[name] = (await t.tokensFor(email)).accessToken;
+  for (const row of await t.db.query<{ id: string; name: string }>(`SELECT id, name FROM accounts WHERE account_type = 'AGENCY'`)) ids[row.name] = row.id;
+  ids.account = await quotableAcme(t);
+  ids.policy = await issuedPolicy(t, call, 'agent', ids.account, { edition: 'us', state: 'CO', product: 'P250', today: TODAY });
+}, 180_000);
+
+afterAll(async () => {
+  await t?.close();
+});
+
+const change = (body: Json, caller = 'admin') => call(caller, 'POST', `/api/policy/v1/bor/${ids.policy}`, body);
+
+describe('broker of record', () => {
+  it.each([
+    { name: 'the same agency', body: () => ({ agencyId: ids['Summit Risk Partners'] }), field: 'agencyId', text: 'The policy is already with this agency.' },
+    { name: 'an agency of the other edition', body: () => ({ agencyId: ids['Thames Cyber Brokers'] }), field: 'agencyId', text: 'The agency must work in the policy\'s edition.' },
+    { name: 'a day outside the policy period', body: () => ({ agencyId: ids['Harbor Insurance Group'], effectiveDate: '2026-01-01' }), field: 'effectiveDate', text: 'The broker of record change must take effect within the policy period.' },
+    { name: 'a letter dated after today', body: () => ({ agencyId: ids['Harbor Insurance Group'], letterDate: '2026-11-24' }), field: 'letterDate', text: 'The letter date cannot be after today.' },
+    { name: 'no agency', body: () => ({ agencyId: '' }), field: 'agencyId', text: 'New Agency is a required field' },
+  ])('refuses $name with a sentence on the field', async ({ body, field, text }) => {
+    const policy = (await call('admin', 'GET', `/api/policy/v1/${ids.policy}`)).json() as Json;
+    const refused = await change({ effectiveDate: policy.effectiveDate, letterDate: TODAY, ...body() });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors).toEqual(expect.arrayContaining([expect.objectContaining({ field, message: text })]));
+  });
+
+  it('is the provider\'s to make', async () => {
+    expect((await change({ agencyId: ids['Harbor Insurance Group'], effectiveDate: TODAY, letterDate: TODAY }, 'agent')).statusCode).toBe(403);
+  });
+
+  it('moves the policy and its account to the new agency; the old agency loses it but keeps its commission on issue', async () => {
+    const before = (await call('admin', 'GET', `/api/policy/v1/${ids.policy}`)).json() as Json;
+    const effectiveDate = before.effectiveDate as string;
+    const moved = await change({ agencyId: ids['Harbor Insurance Group'], effectiveDate, letterDate: TODAY, reason: 'Insured appointed a new broker' });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json().message).toMatch(new RegExp(`^Policy ${before.policyNumber} moved to Harbor Insurance Group as broker of record from `));
+
+    expect((await call('agent', 'GET', `/api/policy/v1/${ids.policy}`)).statusCode).toBe(404);
+    const theirs = await call('otherAgent', 'GET', `/api/policy/v1/${ids.policy}`);
+    expect(theirs.statusCode).toBe(200);
+    expect(theirs.json()).toMatchObject({ agencyName: 'Harbor Insurance Group' });
+    expect(theirs.json().events.at(-1)).toMatchObject({ action: 'brokerOfRecord', detail: { fromAgency: 'Summit Risk Partners', toAgency: 'Harbor Insurance Group' } });
+    const [account] = await t.db.query<{ agency_id: string }>('SELECT agency_id FROM accounts WHERE id = $1', [ids.account]);
+    expect(account!.agency_id).toBe(ids['Harbor Insurance Group']);
+
+    // The commission earned on issue stays with the agency that wrote the policy.
+    const [line] = await t.db.query<{ agency_id: string }>(`SELECT agency_id FROM commission_lines WHERE id = $1`, [`${ids.policy}:issued`]);
+    expect(line!.agency_id).toBe(ids['Summit Risk Partners']);
+    const [audit] = await t.db.query<{ n: string }>(`SELECT count(*)::text AS n FROM audit_log WHERE action = 'policy.brokerOfRecord' AND target = $1`, [ids.policy]);
+    expect(audit!.n).toBe('1');
+  });
+
+  it('lists the change for both agencies and provider staff, and for nobody else', async () => {
+    for (const caller of ['admin', 'agent', 'otherAgent']) {
+      const list = (await call(caller, 'GET', `/api/policy/v1/bor-policies?policyId=${ids.policy}`)).json() as Json;
+      expect(list.totalElements, caller).toBe(1);
+      expect(list.content[0]).toMatchObject({ fromAgencyName: 'Summit Risk Partners', toAgencyName: 'Harbor Insurance Group', letterDate: TODAY, reason: 'Insured appointed a new broker' });
+    }
+    const broker = (await t.tokensFor('broker@brokerage.example')).accessToken;
+    const seen = await t.inject({ method: 'GET', url: `/api/policy/v1/bor-policies?policyId=${ids.policy}`, headers: { authorization: `Bearer ${broker}`, host: 'console.example.uk' } });
+    expect(seen.json().totalElements).toBe(0);
+  });
+});
