@@ -306,3 +306,38 @@ test('us: an agent endorses a policy to a higher limit and sees the revision; an
   await expect(admin.getByRole('table', { name: 'Revisions' }).getByRole('row').filter({ hasText: 'Non-premium endorsement 3' })).toBeVisible();
   expect((await callApi<{ premium: string }>(admin, 'GET', `/api/policy/v1/${policy.id}`)).data.premium).toBe(before.data.premium);
 });
+
+test('us: an admin moves a policy to another agency as broker of record; once cancelled, an extended reporting period is bought', async ({ page, browser }) => {
+  await signInOnOrigin(page, E2E_ORIGIN, 'agent@agency.example');
+  const policy = await issuedPolicyOf(page, await quotableAccountId(page), {
+    customerFirstName: 'Bea', customerLastName: 'Broker', customerEmail: 'bea.broker@insured.example', customerPhone: '3035550191',
+  }, -3);
+  const { data: record } = await callApi<{ effectiveDate: string; premium: string }>(page, 'GET', `/api/policy/v1/${policy.id}`);
+
+  const admin = await (await browser.newContext({ baseURL: E2E_ORIGIN })).newPage();
+  await signInOnOrigin(admin, E2E_ORIGIN, 'admin@provider.example');
+  await admin.goto(`${E2E_ORIGIN}/admin/policies/${policy.id}`);
+  await admin.getByRole('button', { name: 'Broker of Record' }).click();
+  const bor = admin.getByRole('dialog', { name: 'Broker of Record' });
+  await choose(bor, 'New Agency', 'Harbor Insurance Group');
+  await bor.getByLabel('Effective Date').fill(record.effectiveDate);
+  await bor.getByLabel('Letter Signed On').fill(new Date().toISOString().slice(0, 10));
+  await bor.getByRole('button', { name: 'Change Broker of Record' }).click();
+  await expect(admin.getByText(new RegExp(`^Policy ${policy.policyNumber} moved to Harbor Insurance Group as broker of record from `))).toBeVisible();
+  // The agency that wrote it no longer reaches the policy; the change is listed for it.
+  expect((await callApi(page, 'GET', `/api/policy/v1/${policy.id}`)).status).toBe(404);
+  await page.goto(`${E2E_ORIGIN}/agency/policies?tab=BROKER_OF_RECORD`);
+  await expect(page.getByRole('table', { name: 'Broker of Record Changes' }).getByRole('row').filter({ hasText: policy.policyNumber })).toContainText('Harbor Insurance Group');
+
+  // Cancelled today (it started three days ago), the policy may have its extended reporting period.
+  const cancelled = await callApi(admin, 'PUT', `/api/policy/v1/cancel/${policy.id}`, { cancellationDate: new Date().toISOString().slice(0, 10), reason: 'Insured closed the business' });
+  expect(cancelled.status).toBe(200);
+  await admin.reload();
+  await admin.getByRole('button', { name: 'Extended Reporting Period' }).click();
+  const erp = admin.getByRole('dialog', { name: 'Extended Reporting Period' });
+  await erp.getByRole('combobox', { name: 'Extended Reporting Period', exact: true }).click();
+  await admin.getByRole('option', { name: /^24 months - \$/ }).click();
+  await erp.getByRole('button', { name: 'Buy' }).click();
+  await expect(admin.getByText(new RegExp(`^Extended reporting period of 24 months bought for policy ${policy.policyNumber}`))).toBeVisible();
+  await expect(admin.getByRole('button', { name: 'Extended Reporting Period' })).toBeVisible();
+});
