@@ -149,9 +149,8 @@ for (const edition of CASES) {
   });
 }
 
-test('us: a surplus lines broker attests the Louisiana notice; then the quote binds', async ({ page }) => {
-  test.setTimeout(120_000);
-  await signInOnOrigin(page, E2E_ORIGIN, 'agent@agency.example');
+/** A Ready surplus lines quote of one of the agency's New Orleans clients (the demo book has some): Louisiana's notice applies. */
+async function louisianaSurplusQuote(page: Page): Promise<{ id: string; quoteNumber: string; companyName: string }> {
   // A client of the agency in New Orleans (the demo book has some), quoted as surplus lines.
   const accounts = await callApi<{ content: Array<{ id: string }> }>(page, 'GET', '/api/account/v1/accounts?size=100&search=New%20Orleans');
   const effectiveDate = new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10);
@@ -170,15 +169,22 @@ test('us: a surplus lines broker attests the Louisiana notice; then the quote bi
   expect(quote, 'a Ready surplus quote for a New Orleans client').toBeDefined();
   const notice = await callApi<{ noticeState: string | null }>(page, 'GET', `/api/quote/v1/${quote!.id}/surplus-notice`);
   expect(notice.data.noticeState).toBe('LA');
+  return quote!;
+}
+
+test('us: a surplus lines broker attests the Louisiana notice; then the quote binds', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signInOnOrigin(page, E2E_ORIGIN, 'agent@agency.example');
+  const quote = await louisianaSurplusQuote(page);
 
   // The spec's route leads to the page of the agency area.
-  await page.goto(`${E2E_ORIGIN}/quote/${quote!.id}/attest-surplus-notice`);
-  await expect(page).toHaveURL(new RegExp(`/agency/quotes/${quote!.id}/surplus-notice$`));
-  await expect(page.getByTestId('detail-heading')).toHaveText(`Quote ${quote!.quoteNumber} for ${quote!.companyName}`);
+  await page.goto(`${E2E_ORIGIN}/quote/${quote.id}/attest-surplus-notice`);
+  await expect(page).toHaveURL(new RegExp(`/agency/quotes/${quote.id}/surplus-notice$`));
+  await expect(page.getByTestId('detail-heading')).toHaveText(`Quote ${quote.quoteNumber} for ${quote.companyName}`);
   await expect(page.getByTestId('detail-notice').filter({ hasText: 'LOUISIANA SURPLUS LINES NOTICE' })).toBeVisible();
   await expect(page.getByText('Surplus Compliance By')).toBeVisible();
   // Binding waits for the attestation.
-  const early = await callApi<{ message: string }>(page, 'PUT', `/api/quote/v1/${quote!.id}/bind`, {
+  const early = await callApi<{ message: string }>(page, 'PUT', `/api/quote/v1/${quote.id}/bind`, {
     customerFirstName: 'Remy', customerLastName: 'Broussard', customerEmail: 'remy@client.example', customerPhone: '5045550142',
   });
   expect(early.status).toBe(409);
@@ -191,7 +197,7 @@ test('us: a surplus lines broker attests the Louisiana notice; then the quote bi
   await dialog.getByRole('button', { name: 'Attest' }).click();
   await expect(page.getByTestId('blocking-overlay')).toContainText('You can now log in to the console and bind the quote.');
 
-  const bound = await callApi<{ quote: { status: string } }>(page, 'PUT', `/api/quote/v1/${quote!.id}/bind`, {
+  const bound = await callApi<{ quote: { status: string } }>(page, 'PUT', `/api/quote/v1/${quote.id}/bind`, {
     customerFirstName: 'Remy', customerLastName: 'Broussard', customerEmail: 'remy@client.example', customerPhone: '5045550142',
   });
   expect(bound.status).toBe(200);
@@ -340,4 +346,59 @@ test('us: an admin moves a policy to another agency as broker of record; once ca
   await erp.getByRole('button', { name: 'Buy' }).click();
   await expect(admin.getByText(new RegExp(`^Extended reporting period of 24 months bought for policy ${policy.policyNumber}`))).toBeVisible();
   await expect(admin.getByRole('button', { name: 'Extended Reporting Period' })).toBeVisible();
+});
+
+test('us: an agent chooses a quote in the list and deletes it', async ({ page }) => {
+  await signInOnOrigin(page, E2E_ORIGIN, 'agent@agency.example');
+  const accountId = await quotableAccountId(page);
+  const effectiveDate = new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10);
+  const created = await callApi<{ id: string; quoteNumber: string }>(page, 'POST', '/api/quote/v1/create', {
+    accountId, product: 'P250', preset: 'POPULAR', effectiveDate, aggLimit: 1_000_000, deductible: 25000, waitingPeriod: 12, retroActivePeriod: -1, coverages: {},
+  });
+  expect(created.status).toBe(201);
+  await page.goto(`${E2E_ORIGIN}/agency/quotes`);
+  const block = page.getByTestId('block-table-agency-quotes');
+  const remove = block.getByTestId('bulk-actions').getByRole('button', { name: 'Delete' });
+  await expect(remove).toBeDisabled();
+  await block.getByRole('searchbox').fill(created.data.quoteNumber);
+  await expect(block.getByText('1–1 of 1')).toBeVisible();
+  await block.getByRole('row').filter({ hasText: created.data.quoteNumber }).getByRole('checkbox').check({ force: true });
+  await expect(block.getByText('1 selected')).toBeVisible();
+  await remove.click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Quote Deleted Successfully!', { exact: true })).toBeVisible();
+  // A deleted quote is gone from every list and answers like a missing one.
+  expect((await callApi(page, 'GET', `/api/quote/v1/${created.data.id}`)).status).toBe(404);
+  await expect(block.getByText('0–0 of 0')).toBeVisible();
+});
+
+test('us: in the bind flow the Louisiana notice is step 3 of 3: attested, its button binds the quote', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signInOnOrigin(page, E2E_ORIGIN, 'agent@agency.example');
+  const quote = await louisianaSurplusQuote(page);
+  await page.goto(`${E2E_ORIGIN}/agency/quotes/${quote.id}`);
+  await page.getByRole('button', { name: 'Surplus Lines Notice' }).click();
+  await expect(page).toHaveURL(new RegExp(`/agency/quotes/${quote.id}/surplus-notice\\?flow=bind$`));
+  await expect(page.getByTestId('detail-notice').filter({ hasText: 'Step 3 of 3' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Bind Quote' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Attest Notice' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Surplus Lines Notice' });
+  await dialog.getByText(/^I attest that the surplus lines notice above/).click();
+  await dialog.getByRole('button', { name: 'Attest' }).click();
+  // In the flow there is no thank-you overlay: the next step is binding.
+  await expect(page.getByTestId('blocking-overlay')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Bind Quote' }).click();
+  const bind = page.getByRole('dialog', { name: 'Bind Quote' });
+  await bind.getByRole('textbox', { name: 'Policy Holder First Name', exact: true }).fill('Remy');
+  await bind.getByRole('textbox', { name: 'Policy Holder Last Name', exact: true }).fill('Broussard');
+  await bind.getByRole('textbox', { name: 'Policy Holder Email', exact: true }).fill('remy@client.example');
+  await bind.getByRole('textbox', { name: 'Policy Holder Phone Number', exact: true }).fill('5045550142');
+  await bind.getByRole('button', { name: 'Bind Quote' }).click();
+  await expect(page).toHaveURL(new RegExp(`/agency/quotes/${quote.id}$`));
+  expect((await callApi<{ status: string }>(page, 'GET', `/api/quote/v1/${quote.id}`)).data.status).toBe('BOUND');
+
+  // Previous goes back to step 2, the review page.
+  await page.goto(`${E2E_ORIGIN}/agency/quotes/${quote.id}/surplus-notice?flow=bind`);
+  await page.getByRole('button', { name: 'Previous' }).click();
+  await expect(page).toHaveURL(new RegExp(`/agency/quotes/${quote.id}/review$`));
 });

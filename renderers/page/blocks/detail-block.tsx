@@ -132,8 +132,8 @@ function DetailActions({ actions, record, scope }: { actions: PageAction[]; reco
   const { form, permissions } = usePageContext();
   const runner = useActionRunner({ rowKey: 'id', scope, onChanged: useCallback((delayMs: number) => window.setTimeout(announcePageChange, delayMs), []) });
   const offered = useMemo(
-    () => actions.filter((action) => actionOffered(action, 'row', action.dialog ? form(action.dialog) : undefined, permissions) && shownFor(action, record)),
-    [actions, form, permissions, record],
+    () => actions.filter((action) => actionOffered(action, 'row', action.dialog ? form(action.dialog) : undefined, permissions) && shownFor(action, record, scope)),
+    [actions, form, permissions, record, scope],
   );
   const names = useMemo(() => offered.map((action) => action.id), [offered]);
   useModalRequest(names, useCallback((name: string) => {
@@ -163,8 +163,9 @@ function DetailActions({ actions, record, scope }: { actions: PageAction[]; reco
   );
 }
 
-function shownFor(action: PageAction, record: Record<string, unknown>): boolean {
-  return action.when === undefined || Boolean(evaluateLogic(action.when, { row: record, record }));
+/** An action's `when` reads the record (as `row` and `record`) and the page's route and query (a step of a flow, `?flow=bind`). */
+function shownFor(action: PageAction, record: Record<string, unknown>, scope: PageScope): boolean {
+  return action.when === undefined || Boolean(evaluateLogic(action.when, { route: scope.route, query: scope.query ?? {}, row: record, record }));
 }
 
 function editableNow(block: DetailBlock, scope: PageScope): boolean {
