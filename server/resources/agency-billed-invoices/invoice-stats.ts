@@ -41,7 +41,8 @@ export async function agencyBilledInvoiceStats(db: Queryable, caller: Caller, to
   if (agencyId) conditions.push(`p.agency_id = ${params.add(agencyId, 'uuid')}`);
   const rows = await db.query<CurrencyRow>(
     `WITH invoices AS (${invoicesWithDueDays(dueDays)} WHERE ${conditions.join(' AND ')} GROUP BY l.policy_id, l.currency, p.issued_at),
-     figures AS (SELECT currency, invoiced, paid, greatest(invoiced - paid, 0) AS outstanding, due_date FROM invoices)
+     -- Money recorded against the policy beyond the invoice (the whole premium, commission in) pays the invoice and no more.
+     figures AS (SELECT currency, invoiced, least(paid, greatest(invoiced, 0)) AS paid, greatest(invoiced - paid, 0) AS outstanding, due_date FROM invoices)
      SELECT currency, count(*)::int AS invoice_count, sum(invoiced)::text AS invoiced,
        count(*) FILTER (WHERE outstanding = 0)::int AS paid_count, sum(paid)::text AS paid,
        count(*) FILTER (WHERE outstanding > 0)::int AS outstanding_count, sum(outstanding)::text AS outstanding,
