@@ -4384,6 +4384,102 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/policy/v1/excess/{policyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                policyId: string;
+            };
+            cookie?: never;
+        };
+        /** The excess and ad-hoc excess layers above a policy, newest first */
+        get: operations["listExcessLayers"];
+        put?: never;
+        /** Issues an excess layer above a Prime 250 policy in force, rated by the Prime 250 Excess product with the policy's limit as its attachment (checked with definitions/forms/excess-layer.json); its premium joins what the payer owes; provider staff only */
+        post: operations["issueExcessLayer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/policy/v1/excess/{policyId}/limits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                policyId: string;
+            };
+            cookie?: never;
+        };
+        /** The limits an excess layer above the policy may have (none when the product does not attach above its limit) */
+        get: operations["listExcessLimits"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/policy/v1/excess/{policyId}/premium": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                policyId: string;
+            };
+            cookie?: never;
+        };
+        /** What an excess layer of a limit would cost above the policy, before it is issued */
+        get: operations["previewExcessLayer"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/policy/v1/adhoc-excess/{policyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                policyId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Issues an ad-hoc excess layer priced by an underwriter: its own attachment (at or above the policy's limit), limit and premium (checked with definitions/forms/ad-hoc-excess-layer.json); provider staff only */
+        post: operations["issueAdHocExcessLayer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/policy/v1/P250/excess/cancel/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** Rescinds an excess or ad-hoc excess layer from inception: its premium is given back in full; provider staff only */
+        put: operations["rescindExcessLayer"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/policy/v1/noc/reason": {
         parameters: {
             query?: never;
@@ -8436,7 +8532,7 @@ export interface components {
                 requestedBy?: string | null;
             }[];
             /** @description What the caller may do now (policies/policy-transitions.ts) */
-            actions: ("issue" | "cancel" | "flatCancel" | "void" | "undoCancellation" | "requestCancellation" | "checkInMail" | "optOut" | "optIn" | "muteReminders" | "contact" | "certificate" | "renew" | "noticeOfCancellation" | "stopNoticeOfCancellation" | "endorse" | "revertEndorsement" | "invoiceReminder" | "brokerOfRecord" | "extendedReporting" | "nonPremium")[];
+            actions: ("issue" | "cancel" | "flatCancel" | "void" | "undoCancellation" | "requestCancellation" | "checkInMail" | "optOut" | "optIn" | "muteReminders" | "contact" | "certificate" | "renew" | "noticeOfCancellation" | "stopNoticeOfCancellation" | "endorse" | "revertEndorsement" | "invoiceReminder" | "brokerOfRecord" | "extendedReporting" | "nonPremium" | "excess" | "rescindExcess")[];
         };
         EndorsementMoney: {
             /** @description The annual premium on the new terms */
@@ -8479,6 +8575,30 @@ export interface components {
             currency: "USD" | "GBP";
             /** @description The latest endorsement */
             revertible: boolean;
+        };
+        ExcessLayer: {
+            /** Format: uuid */
+            id: string;
+            layerNumber: string;
+            /** Format: uuid */
+            policyId: string;
+            /** @enum {string} */
+            kind: "EXCESS" | "AD_HOC";
+            /** @enum {string} */
+            status: "ISSUED" | "RESCINDED";
+            layerLimit: number;
+            attachment: number;
+            premium: string;
+            totalPremium: string;
+            reason?: string | null;
+            by?: string | null;
+            /** Format: date-time */
+            issued: string;
+            /** Format: date-time */
+            rescinded?: string | null;
+            rescindReason?: string | null;
+            /** @enum {string} */
+            currency: "USD" | "GBP";
         };
         PolicyChange: {
             policy: components["schemas"]["PolicyDetail"];
@@ -18651,6 +18771,209 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PolicyChange"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    listExcessLayers: {
+        parameters: {
+            query?: {
+                page?: number;
+                size?: number;
+                sort?: string;
+            };
+            header?: never;
+            path: {
+                policyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The layers */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        content: components["schemas"]["ExcessLayer"][];
+                        totalElements: number;
+                        page: number;
+                        size: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    issueExcessLayer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                policyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    policyId?: string | null;
+                    layerLimit?: number | null;
+                    premium?: string | number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Issued */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    listExcessLimits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                policyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The choices */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        value: number;
+                        label: string;
+                    }[];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    previewExcessLayer: {
+        parameters: {
+            query: {
+                layerLimit: number;
+            };
+            header?: never;
+            path: {
+                policyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The layer's money */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        attachment: number;
+                        premium: string;
+                        totalPremium: string;
+                        /** @enum {string} */
+                        currency: "USD" | "GBP";
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    issueAdHocExcessLayer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                policyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    policyId?: string | null;
+                    layerLimit?: number | null;
+                    attachment?: number | null;
+                    premium?: number | null;
+                    reason?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Issued */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    rescindExcessLayer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Rescinded */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -402,3 +402,26 @@ test('us: in the bind flow the Louisiana notice is step 3 of 3: attested, its bu
   await page.getByRole('button', { name: 'Previous' }).click();
   await expect(page).toHaveURL(new RegExp(`/agency/quotes/${quote.id}/review$`));
 });
+
+test('us: an admin issues an excess layer above a Prime 250 policy, priced as the limit is chosen, and rescinds it', async ({ page, browser }) => {
+  await signInOnOrigin(page, E2E_ORIGIN, 'agent@agency.example');
+  const policy = await issuedPolicyOf(page, await quotableAccountId(page), {
+    customerFirstName: 'Xavi', customerLastName: 'Excess', customerEmail: 'xavi.excess@insured.example', customerPhone: '3035550192',
+  });
+  const admin = await (await browser.newContext({ baseURL: E2E_ORIGIN })).newPage();
+  await signInOnOrigin(admin, E2E_ORIGIN, 'admin@provider.example');
+  await admin.goto(`${E2E_ORIGIN}/admin/policies/${policy.id}`);
+  await admin.getByRole('button', { name: 'Issue Excess Layer' }).click();
+  const dialog = admin.getByRole('dialog', { name: 'Issue Excess Layer' });
+  await choose(dialog, 'Excess Limit', '$5,000,000.00');
+  await expect(dialog.getByRole('textbox', { name: 'Layer Premium' })).toHaveValue(/\d/);
+  await dialog.getByRole('button', { name: 'Issue Layer' }).click();
+  await expect(admin.getByText(new RegExp(`^Excess layer X-\\d{4}-\\d{6} issued above policy ${policy.policyNumber}\\.$`))).toBeVisible();
+  const row = admin.getByRole('table', { name: 'Excess Layers' }).getByRole('row').filter({ hasText: '$5,000,000' });
+  await expect(row).toContainText('$1,000,000');
+  await row.getByRole('button', { name: 'Row actions' }).click();
+  await admin.getByRole('menuitem', { name: 'Rescind' }).click();
+  await admin.getByRole('alertdialog').getByRole('button', { name: 'Rescind' }).click();
+  await expect(admin.getByText(/was rescinded; its premium is given back in full\.$/)).toBeVisible();
+  await expect(admin.getByRole('table', { name: 'Excess Layers' }).getByRole('row').filter({ hasText: '$5,000,000' })).toContainText('Rescinded');
+});

@@ -13,7 +13,7 @@
 export type PolicyAction =
   | 'issue' | 'cancel' | 'flatCancel' | 'void' | 'undoCancellation' | 'requestCancellation'
   | 'checkInMail' | 'optOut' | 'optIn' | 'muteReminders' | 'contact' | 'certificate' | 'renew'
-  | 'noticeOfCancellation' | 'stopNoticeOfCancellation' | 'endorse' | 'revertEndorsement' | 'invoiceReminder' | 'brokerOfRecord' | 'extendedReporting' | 'nonPremium';
+  | 'noticeOfCancellation' | 'stopNoticeOfCancellation' | 'endorse' | 'revertEndorsement' | 'invoiceReminder' | 'brokerOfRecord' | 'extendedReporting' | 'nonPremium' | 'excess' | 'rescindExcess';
 
 export const IN_FORCE: readonly string[] = ['ISSUED', 'ACTIVE'];
 const CANCELLING: readonly string[] = ['CANCEL PENDING', 'CANCEL REQUESTED'];
@@ -60,6 +60,9 @@ export const POLICY_MOVES: Readonly<Record<PolicyAction, Move>> = {
   extendedReporting: { from: ['EXPIRED', 'CANCELLED'], to: 'same' },
   // The named insured or mailing address changes without a premium change (policy-non-premium).
   nonPremium: { from: IN_FORCE, to: 'same' },
+  // A layer above a Prime 250 policy in force, and taking one back (policy-excess).
+  excess: { from: IN_FORCE, to: 'same', provider: true },
+  rescindExcess: { from: [...IN_FORCE, ...CANCELLING], to: 'same', provider: true },
 };
 
 const PAST_TENSE: Readonly<Record<PolicyAction, string>> = {
@@ -67,7 +70,7 @@ const PAST_TENSE: Readonly<Record<PolicyAction, string>> = {
   requestCancellation: 'asked to be cancelled', checkInMail: 'marked as Check In Mail', optOut: 'opted out of renewal',
   optIn: 'opted back into renewal', muteReminders: 'changed', contact: 'changed', certificate: 'certified', renew: 'renewed',
   noticeOfCancellation: 'given notice of cancellation', stopNoticeOfCancellation: 'taken off notice of cancellation',
-  endorse: 'endorsed', revertEndorsement: 'reverted', invoiceReminder: 'changed', brokerOfRecord: 'moved to another agency', extendedReporting: 'given an extended reporting period', nonPremium: 'changed',
+  endorse: 'endorsed', revertEndorsement: 'reverted', invoiceReminder: 'changed', brokerOfRecord: 'moved to another agency', extendedReporting: 'given an extended reporting period', nonPremium: 'changed', excess: 'given an excess layer', rescindExcess: 'changed',
 };
 
 export function canMovePolicy(action: PolicyAction, status: string): boolean {
