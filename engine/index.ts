@@ -7,6 +7,7 @@ export type { Edition, EditionId, Contact } from './editions/edition-types.ts';
 export { resolve, type EditionBundle } from './editions/resolve.ts';
 export { applyOverlay } from './editions/apply-overlay.ts';
 export { interpolateTerms, termsUsedIn } from './editions/interpolate-terms.ts';
+export { recordEdition } from './editions/record-edition.ts';
 export { selectListItems } from './editions/expand-schema.ts';
 export { editionFromHost } from './editions/edition-of-host.ts';
 export { PERSONAS, personaOfAccountType, personaById, dashboardFor, type Persona, type PersonaId, type AccountType } from './personas/personas.ts';

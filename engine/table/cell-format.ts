@@ -1,5 +1,6 @@
 import type { ColumnFormat, ListDefinition } from '../definitions/types.ts';
 import type { Edition } from '../editions/edition-types.ts';
+import { recordEdition } from '../editions/record-edition.ts';
 import { formatDate, formatDateTime } from '../format/date.ts';
 import { formatMoney } from '../format/money.ts';
 import { formatPhoneDisplay } from '../format/phone.ts';
@@ -7,6 +8,8 @@ import { formatRate } from '../format/rate.ts';
 
 export interface CellFormatting {
   edition: Edition;
+  /** Every edition, so a row of another one (its own `currency`) reads its phones as that one writes them. */
+  editions?: readonly Edition[];
   lists?: (id: string) => ListDefinition | undefined;
 }
 
@@ -23,7 +26,7 @@ function rowCurrency(row: unknown): string | undefined {
 export function formatCell(
   value: unknown,
   column: { format?: ColumnFormat; list?: string },
-  { edition, lists }: CellFormatting,
+  { edition, editions, lists }: CellFormatting,
   row?: unknown,
 ): string {
   if (value === null || value === undefined || value === '') return '';
@@ -41,7 +44,7 @@ export function formatCell(
     case 'datetime':
       return formatDateTime(value as string, edition.locale);
     case 'phone':
-      return formatPhoneDisplay(String(value), edition.phone.countryCode);
+      return formatPhoneDisplay(String(value), recordEdition(row, edition, editions).phone.countryCode);
     case 'boolean':
       return value ? 'Yes' : 'No';
     case 'list':

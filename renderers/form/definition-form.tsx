@@ -17,6 +17,8 @@ export interface DefinitionFormProps {
   session: FormSession;
   edition: Edition;
   /** The user's today (YYYY-MM-DD) for date bounds; the rules get it through the session's context. */
+  /** Every edition, so a record of another one (its own `currency`) reads its phones as that one writes them. */
+  editions?: readonly Edition[];
   today: string;
   /** rjsf's id prefix: 'root' gives ids such as root_zipCode; a dialog over a page uses another. */
   idPrefix?: string;
@@ -38,13 +40,13 @@ export interface DefinitionFormProps {
  */
 export const DefinitionForm = memo(DefinitionFormView);
 
-function DefinitionFormView({ session, edition, today, idPrefix = 'root', columns = 2, children, onSubmit, readOnly = false }: DefinitionFormProps) {
+function DefinitionFormView({ session, edition, editions, today, idPrefix = 'root', columns = 2, children, onSubmit, readOnly = false }: DefinitionFormProps) {
   // Re-render when data arrives from outside rjsf (rules, start), and then hand rjsf the latest data.
   useSyncExternalStore(session.subscribe, session.pushedData);
   const data = session.getSnapshot().state.data;
   const formContext = useMemo<DefinitionFormContext>(
-    () => ({ session, edition, today, columns }),
-    [session, edition, today, columns],
+    () => ({ session, edition, editions, today, columns }),
+    [session, edition, editions, today, columns],
   );
   const onChange = useCallback((event: IChangeEvent) => session.update((event.formData ?? {}) as Record<string, unknown>), [session]);
   const onBlur = useCallback((id: string) => session.touchId(id), [session]);

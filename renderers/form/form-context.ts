@@ -8,6 +8,8 @@ import type { FormSession } from './form-session.ts';
 export interface DefinitionFormContext {
   session: FormSession;
   edition: Edition;
+  /** Every edition, for a record of another one than the host's (a UK policy read on the US host). */
+  editions?: readonly Edition[];
   /** The user's today (YYYY-MM-DD), for date bounds such as `today+7`. */
   today: string;
   /** Field columns per section on wide screens: 1 in narrow dialogs, 2 on pages. */

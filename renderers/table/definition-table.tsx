@@ -12,8 +12,8 @@ import { TablePagination } from './table-pagination.tsx';
  * A table definition over rows: the toolbar (search, filters, density, columns, CSV), sortable
  * headers, expandable rows, paging. Cells read as the edition formats them (dates, money, phones).
  */
-export function DefinitionTable({ definition, rows, edition, lists, loading = false, onRowAction, server, selection }: DefinitionTableProps) {
-  const formatting = useMemo<CellFormatting>(() => ({ edition, lists }), [edition, lists]);
+export function DefinitionTable({ definition, rows, edition, editions, lists, loading = false, onRowAction, server, selection }: DefinitionTableProps) {
+  const formatting = useMemo<CellFormatting>(() => ({ edition, editions, lists }), [edition, editions, lists]);
   const model = useDefinitionTable(definition, rows, formatting, server);
   // The spec's tables start compressed; comfortable is the user's choice for this view.
   const [density, setDensity] = useState<Density>('compressed');

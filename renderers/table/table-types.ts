@@ -31,6 +31,8 @@ export interface DefinitionTableProps {
   definition: TableDefinition;
   rows: Row[];
   edition: Edition;
+  /** Every edition, so a row of another one (its own `currency`) reads its phones as that one writes them. */
+  editions?: readonly Edition[];
   /** Option lists for `list` columns and filters, already resolved for the edition. */
   lists?: ListLookup;
   /** Rows are being fetched: placeholder rows show in place of the body. */

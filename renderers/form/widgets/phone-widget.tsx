@@ -1,15 +1,17 @@
 import { Input } from '@chakra-ui/react';
 import type { WidgetProps } from '@rjsf/utils';
-import { formatPhoneInput, phoneDigits } from '../../../engine/index.ts';
+import { formatPhoneInput, phoneDigits, recordEdition } from '../../../engine/index.ts';
 import { formContextOf, inputAria, useWidgetFlags } from './widget-flags.ts';
 
 /**
  * A phone number typed into the edition's mask ((555) 555-5555, or 01234 567890 in the UK); only the
- * digits are stored. Backspace over a mask character removes the digit before it, as users expect.
+ * digits are stored. Backspace over a mask character removes the digit before it, as users expect. A record of
+ * another edition (its own `currency`: a UK policy read on the US host) is written in that edition's mask.
  */
 export function PhoneWidget(props: WidgetProps) {
   const { id, value, onChange, onBlur, onFocus, autofocus, placeholder, options } = props;
-  const { edition } = formContextOf(props);
+  const context = formContextOf(props);
+  const edition = recordEdition(context.session.getSnapshot().state.data, context.edition, context.editions);
   const flags = useWidgetFlags(props);
   const shown = typeof value === 'string' ? formatPhoneInput(value, edition) : '';
   return (

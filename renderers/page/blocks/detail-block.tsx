@@ -15,6 +15,7 @@ import { announcePageChange, usePageChanges } from '../page-changes.ts';
 import { useActionRunner } from '../use-action-runner.tsx';
 import { usePrecheck } from '../use-precheck.tsx';
 import { usePageContext } from '../page-context.ts';
+import { useEditions } from '../use-editions.ts';
 import type { PageScope } from '../page-scope.ts';
 import { DEFAULT_FAILURE_TEXT, textOf } from '../record-dialog-texts.ts';
 import { SubmitCancelled } from '../../dialog/submit-cancelled.ts';
@@ -186,6 +187,7 @@ function RecordForm({
   onSaved: (record: Record<string, unknown>) => void;
 }) {
   const { edition, rules, permissions } = usePageContext();
+  const editions = useEditions();
   const initial = useMemo(() => formFields(form, record), [form, record]);
   const session = useFormSession(form, rules, initial);
   const [saving, setSaving] = useState(false);
@@ -228,7 +230,7 @@ function RecordForm({
           <Alert.Title>{failure}</Alert.Title>
         </Alert.Root>
       )}
-      <DefinitionForm session={session} edition={edition} today={rules.today} idPrefix={detailIdPrefix(form)} readOnly={!mayEdit} onSubmit={(payload) => void save(payload)}>
+      <DefinitionForm session={session} edition={edition} editions={editions} today={rules.today} idPrefix={detailIdPrefix(form)} readOnly={!mayEdit} onSubmit={(payload) => void save(payload)}>
         {mayEdit ? (
           <HStack justify="end" mt="4">
             <Button type="submit" colorPalette="blue" loading={saving}>

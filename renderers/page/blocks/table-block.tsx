@@ -10,6 +10,7 @@ import { listCache } from '../session-list-cache.ts';
 import { useModalRequest } from '../modal-request.ts';
 import { actionOffered } from '../operation-access.ts';
 import { usePageContext } from '../page-context.ts';
+import { useEditions } from '../use-editions.ts';
 import type { PageScope } from '../page-scope.ts';
 import { withDetail } from '../save-failure.ts';
 import { operationQuery } from '../table-query.ts';
@@ -35,6 +36,7 @@ export function TableBlockView({ block, scope, showTitle }: { block: TableBlock;
 
 function LiveTable({ block, table, operationId, scope, showTitle }: { block: TableBlock; table: TableDefinition; operationId: string; scope: PageScope; showTitle?: boolean }) {
   const { edition, lists, permissions, form } = usePageContext();
+  const editions = useEditions();
   // Kept while equal: the scope changes with the address's query (a tab, a dialog's link), the table's own query may not.
   const extra = useStable(useMemo(() => evaluateLogicMap(block.query, scope as unknown as Record<string, unknown>), [block.query, scope]));
   const pathParams = useStable(useMemo(() => evaluateLogicMap(block.params, scope as unknown as Record<string, unknown>), [block.params, scope]));
@@ -142,6 +144,7 @@ function LiveTable({ block, table, operationId, scope, showTitle }: { block: Tab
         definition={shown}
         rows={rows}
         edition={edition}
+        editions={editions}
         lists={lists}
         loading={state.status === 'loading'}
         server={server}
@@ -167,6 +170,7 @@ function pageSizeOf(block: TableBlock, table: TableDefinition): Partial<TableDef
  */
 function RecordRowsTable({ block, table, scope, showTitle }: { block: TableBlock; table: TableDefinition; scope: PageScope; showTitle?: boolean }) {
   const { edition, lists, permissions, form } = usePageContext();
+  const editions = useEditions();
   const rows = useMemo(() => {
     const value = block.rows === undefined ? [] : evaluateLogic(block.rows, scope as unknown as Record<string, unknown>);
     return (Array.isArray(value) ? value : []) as Row[];
@@ -190,6 +194,7 @@ function RecordRowsTable({ block, table, scope, showTitle }: { block: TableBlock
         definition={shown}
         rows={rows}
         edition={edition}
+        editions={editions}
         lists={lists}
         onRowAction={rowActions.length > 0 ? (action, row) => runner.start(action, { row }) : undefined}
       />
@@ -201,6 +206,7 @@ function RecordRowsTable({ block, table, scope, showTitle }: { block: TableBlock
 /** In the studio's preview: the table over its sample rows, its toolbar drawn but not live, nothing run. */
 function SampleTable({ table, actions, showTitle }: { table: TableDefinition; actions: PageAction[]; showTitle?: boolean }) {
   const { edition, lists } = usePageContext();
+  const editions = useEditions();
   return (
     <Stack gap="3" data-testid={`block-table-${table.id}`}>
       <HStack justify="space-between" align="end" wrap="wrap" gap="4">
@@ -219,7 +225,7 @@ function SampleTable({ table, actions, showTitle }: { table: TableDefinition; ac
           ))}
         </HStack>
       </HStack>
-      <DefinitionTable definition={table} rows={(table.sample ?? []) as Row[]} edition={edition} lists={lists} />
+      <DefinitionTable definition={table} rows={(table.sample ?? []) as Row[]} edition={edition} editions={editions} lists={lists} />
     </Stack>
   );
 }

@@ -97,3 +97,19 @@ describe('money cells', () => {
     expect(formatCell(value, { format: 'money' }, { edition }, row)).toBe(expected);
   });
 });
+
+describe('phone cells', () => {
+  const editions = ['us', 'uk'].map((id) => registry.edition(id as 'us' | 'uk'));
+  it.each([
+    ['us', undefined, '3035550175', '+1 (303) 555-0175'],
+    ['us', 'GBP', '02079460321', '+44 02079 460321'],
+    ['uk', undefined, '02079460321', '+44 02079 460321'],
+    ['uk', 'USD', '3035550175', '+1 (303) 555-0175'],
+    // A currency no edition uses reads as the host writes it.
+    ['us', 'EUR', '3035550175', '+1 (303) 555-0175'],
+  ] as const)('on the %s host a row in %s reads %s as %s', (editionId, currency, value, expected) => {
+    const edition = registry.edition(editionId);
+    const row = currency === undefined ? { phone: value } : { phone: value, currency };
+    expect(formatCell(value, { format: 'phone' }, { edition, editions }, row)).toBe(expected);
+  });
+});
