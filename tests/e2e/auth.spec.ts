@@ -241,8 +241,12 @@ test('sign-out clears the session; the dashboard then asks to sign in', async ({
   await signInThroughPage(page, 'agent@agency.example');
   await page.evaluate(() => localStorage.setItem('theme', 'light'));
   await page.getByTestId('user-menu').click();
-  await page.getByRole('menuitem', { name: 'Sign out' }).click();
-  await expect(page).toHaveURL(/\/logout$/);
+  // The menu opens with an animation: a click while it is still moving in can miss the item.
+  const signOut = page.getByRole('menuitem', { name: 'Sign out' });
+  await expect(signOut).toBeVisible();
+  await signOut.click();
+  // Signing out revokes the session on the server first, which a busy machine can take a while to answer.
+  await expect(page).toHaveURL(/\/logout$/, { timeout: 15_000 });
   await expect(page.getByText("You've been successfully logged out.")).toBeVisible();
   const stored = await page.evaluate(() => ({
     session: Object.keys(sessionStorage),
