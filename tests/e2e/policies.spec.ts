@@ -313,9 +313,23 @@ test('us: an agent endorses a policy to a higher limit and sees the revision; an
   expect((await callApi<{ premium: string }>(admin, 'GET', `/api/policy/v1/${policy.id}`)).data.premium).toBe(before.data.premium);
 });
 
+/**
+ * A quotable client of the agent from the end of its alphabetical list: the broker-of-record test moves the
+ * client to another agency for good, so it must not be the demo policyholder's account other tests quote.
+ */
+async function spareQuotableAccountId(page: Page): Promise<string> {
+  const accounts = await callApi<{ content: Array<{ id: string; name: string }> }>(page, 'GET', '/api/account/v1/accounts?size=100&sort=name,desc');
+  for (const { id, name } of accounts.data.content) {
+    if (name.startsWith('Acme Precision')) continue;
+    const account = await callApi<{ canRequestQuote: boolean }>(page, 'GET', `/api/quote/v1/account/${id}`);
+    if (account.data.canRequestQuote) return id;
+  }
+  throw new Error('No spare quotable client account of the agent');
+}
+
 test('us: an admin moves a policy to another agency as broker of record; once cancelled, an extended reporting period is bought', async ({ page, browser }) => {
   await signInOnOrigin(page, E2E_ORIGIN, 'agent@agency.example');
-  const policy = await issuedPolicyOf(page, await quotableAccountId(page), {
+  const policy = await issuedPolicyOf(page, await spareQuotableAccountId(page), {
     customerFirstName: 'Bea', customerLastName: 'Broker', customerEmail: 'bea.broker@insured.example', customerPhone: '3035550191',
   }, -3);
   const { data: record } = await callApi<{ effectiveDate: string; premium: string }>(page, 'GET', `/api/policy/v1/${policy.id}`);
