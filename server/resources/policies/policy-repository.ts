@@ -1,3 +1,5 @@
+import { notFound } from '../../http/http-error.ts';
+import { POLICY_TEXTS } from './policy-texts.ts';
 import type { Queryable } from '../../db/database.ts';
 import { SqlParams } from '../../db/sql-params.ts';
 import { listPage } from '../../list/list-query.ts';
@@ -168,6 +170,13 @@ export async function findVisiblePolicy(db: Queryable, caller: Caller, id: strin
   const visible = policyTenant(caller, params);
   const [row] = await db.query<PolicyRow>(`SELECT ${SELECT} FROM ${FROM} WHERE p.id = ${idParam} AND ${visible}${lock ? ' FOR UPDATE OF p' : ''}`, params.values);
   return row ?? null;
+}
+
+/** The policy by (tenant, id), or the 404 every policy operation answers for one out of reach. */
+export async function requireVisiblePolicy(db: Queryable, caller: Caller, id: string, lock = false): Promise<PolicyRow> {
+  const policy = await findVisiblePolicy(db, caller, id, lock);
+  if (!policy) throw notFound(POLICY_TEXTS.notFound);
+  return policy;
 }
 
 export async function policyEvents(db: Queryable, policyId: string) {

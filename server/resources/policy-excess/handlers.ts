@@ -8,7 +8,7 @@ import { HttpError, notFound } from '../../http/http-error.ts';
 import type { Caller } from '../../services.ts';
 import { settleCalendar } from '../policies/policy-calendar.ts';
 import { movePolicy } from '../policies/policy-changes.ts';
-import { findVisiblePolicy, type PolicyRow } from '../policies/policy-repository.ts';
+import { findVisiblePolicy, requireVisiblePolicy, type PolicyRow } from '../policies/policy-repository.ts';
 import { POLICY_TEXTS } from '../policies/policy-texts.ts';
 import { canMovePolicy, policyPastTense } from '../policies/policy-transitions.ts';
 import { currentTerms } from '../policy-endorsements/revision-repository.ts';
@@ -34,11 +34,7 @@ const fieldError = (field: string, message: string) => new HttpError(400, messag
 export const handlers: HandlerModule = (services) => {
   const { db, clock, definitions } = services;
 
-  async function visible(caller: Caller, id: string, tx: Queryable = db, lock = false): Promise<PolicyRow> {
-    const policy = await findVisiblePolicy(tx, caller, id, lock);
-    if (!policy) throw notFound(POLICY_TEXTS.notFound);
-    return policy;
-  }
+  const visible = (caller: Caller, id: string, tx: Queryable = db, lock = false) => requireVisiblePolicy(tx, caller, id, lock);
 
   function checkPrimary(policy: PolicyRow, action: 'excess' | 'rescindExcess') {
     if (policy.product !== PRIMARY_PRODUCT) throw new HttpError(409, EXCESS_TEXTS.notPrimary);

@@ -5,12 +5,11 @@ import type { HandlerModule } from '../../contract/handlers.ts';
 import type { Queryable } from '../../db/database.ts';
 import { checkedBodyOf } from '../../form-check/checked-body.ts';
 import { timeZoneOf } from '../../form-check/request-rule-context.ts';
-import { HttpError, notFound } from '../../http/http-error.ts';
+import { HttpError } from '../../http/http-error.ts';
 import type { Caller } from '../../services.ts';
 import { settleCalendar } from '../policies/policy-calendar.ts';
 import { movePolicy } from '../policies/policy-changes.ts';
-import { findVisiblePolicy, type PolicyRow } from '../policies/policy-repository.ts';
-import { POLICY_TEXTS } from '../policies/policy-texts.ts';
+import { requireVisiblePolicy, type PolicyRow } from '../policies/policy-repository.ts';
 import { currentTerms } from '../policy-endorsements/revision-repository.ts';
 import { erpEligibility } from './erp-eligibility.ts';
 import { ERP_TEXTS } from './erp-texts.ts';
@@ -24,11 +23,7 @@ import { ERP_TEXTS } from './erp-texts.ts';
 export const handlers: HandlerModule = (services) => {
   const { db, clock, definitions } = services;
 
-  async function visible(caller: Caller, id: string, tx: Queryable = db, lock = false): Promise<PolicyRow> {
-    const policy = await findVisiblePolicy(tx, caller, id, lock);
-    if (!policy) throw notFound(POLICY_TEXTS.notFound);
-    return policy;
-  }
+  const visible = (caller: Caller, id: string, tx: Queryable = db, lock = false) => requireVisiblePolicy(tx, caller, id, lock);
 
   const bought = async (tx: Queryable, policyId: string) => (await tx.query('SELECT 1 FROM policy_extended_reporting WHERE policy_id = $1', [policyId])).length > 0;
 
