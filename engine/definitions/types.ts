@@ -280,8 +280,14 @@ export interface ListDefinition extends DefinitionBase {
 /** A block of a page: what the page shows, top to bottom. */
 export type PageBlock = TableBlock | TabsBlock | DetailBlock | ComponentBlock | NoticeBlock;
 
+/** What every block may carry. */
+interface BlockBase {
+  /** Json-logic over the page scope: the block shows only while it holds (the excess layers of a Prime 250 policy). */
+  when?: JsonLogic;
+}
+
 /** A table definition whose operation runs with server paging, sorting, search and filters. */
-export interface TableBlock {
+export interface TableBlock extends BlockBase {
   type: 'table';
   table: string;
   /** Extra query parameters of the table's operation: name -> json-logic (`{"var": "record.id"}`). */
@@ -300,14 +306,14 @@ export interface TableBlock {
 }
 
 /** Tabs, each a block; the selected tab is the query parameter `param` (`?tab=POLICIES`). */
-export interface TabsBlock {
+export interface TabsBlock extends BlockBase {
   type: 'tabs';
   param: string;
   tabs: { id: string; label: string; block: PageBlock }[];
 }
 
 /** One record loaded by route parameters and shown through a form definition, with related blocks. */
-export interface DetailBlock {
+export interface DetailBlock extends BlockBase {
   type: 'detail';
   form: string;
   /** Path parameters of the form's binding.load (and binding.update): name -> json-logic over `{ route }`. */
@@ -339,7 +345,7 @@ export interface DetailNotice {
 }
 
 /** A registered bespoke component (engine/pages/page-components.ts lists the names). */
-export interface ComponentBlock {
+export interface ComponentBlock extends BlockBase {
   type: 'component';
   component: string;
   /** What the component is about: name -> json-logic over the page scope (`{"accountId": {"var": "record.id"}}`). */
@@ -347,7 +353,7 @@ export interface ComponentBlock {
 }
 
 /** A short text: a heading and what the area offers (edition terms allowed). */
-export interface NoticeBlock {
+export interface NoticeBlock extends BlockBase {
   type: 'notice';
   title?: string;
   text: string;

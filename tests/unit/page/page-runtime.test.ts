@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { TableDefinition } from '../../../engine/index.ts';
+import type { PageDefinition, TableDefinition } from '../../../engine/index.ts';
+import { blockShown } from '../../../renderers/page/block-shown.ts';
 import { modalRequestOf } from '../../../renderers/page/modal-request.ts';
 import { actionOffered, mayRun } from '../../../renderers/page/operation-access.ts';
 import { pathParameterNames, recordParams } from '../../../renderers/page/operation-params.ts';
@@ -63,5 +64,23 @@ describe('the modal named in a link', () => {
     ['tab=POLICIES', undefined],
   ])('%s', (query, expected) => {
     expect(modalRequestOf(new URLSearchParams(query))).toEqual(expected);
+  });
+});
+
+describe("a block's when", () => {
+  const policyPage = () => registry.resolve<PageDefinition>('policy-detail-page', 'us');
+  const excessLayers = () => {
+    const detail = policyPage().blocks[0]!;
+    return (detail.type === 'detail' ? detail.related ?? [] : []).find((block) => block.type === 'table' && block.table === 'excess-layers')!;
+  };
+  it.each([
+    ['a Prime 250 policy shows its excess layers', 'P250', true],
+    ['a Prime 100 policy has none to show', 'P100', false],
+    ['a policy not loaded yet shows none', undefined, false],
+  ])('%s', (_, product, shown) => {
+    expect(blockShown(excessLayers(), { route: {}, record: product ? { product } : undefined })).toBe(shown);
+  });
+  it('a block without one always shows', () => {
+    expect(blockShown({ type: 'notice', text: 'Read me' }, { route: {} })).toBe(true);
   });
 });
