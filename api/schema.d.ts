@@ -4293,6 +4293,25 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/policy/v1/update/BOR/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** Corrects the effective day, letter date and reason of a policy's latest broker-of-record change while the policy, in force, is still with that agency (checked with definitions/forms/broker-of-record-correction.json); the agencies stay as they are; provider staff only */
+        put: operations["correctBrokerOfRecord"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/policy/v1/bor-policies": {
         parameters: {
             query?: never;
@@ -4358,6 +4377,25 @@ export interface paths {
         get?: never;
         /** A non-premium endorsement of a policy in force: the named insured and the mailing address printed on it change, the terms and premium do not (checked with definitions/forms/policy-non-premium.json); kept as a revision */
         put: operations["editPolicyNonPremium"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/policy/v1/nonpremium/{id}/date": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** Moves a policy in force to start on another day within the coverage start window, its period keeping its length and its premium (checked with definitions/forms/policy-dates.json); not for a policy endorsed, with excess layers or with its renewal quoted; kept as a revision; provider staff only */
+        put: operations["changePolicyDates"];
         post?: never;
         delete?: never;
         options?: never;
@@ -8532,7 +8570,7 @@ export interface components {
                 requestedBy?: string | null;
             }[];
             /** @description What the caller may do now (policies/policy-transitions.ts) */
-            actions: ("issue" | "cancel" | "flatCancel" | "void" | "undoCancellation" | "requestCancellation" | "checkInMail" | "optOut" | "optIn" | "muteReminders" | "contact" | "certificate" | "renew" | "noticeOfCancellation" | "stopNoticeOfCancellation" | "endorse" | "revertEndorsement" | "invoiceReminder" | "brokerOfRecord" | "extendedReporting" | "nonPremium" | "excess" | "rescindExcess")[];
+            actions: ("issue" | "cancel" | "flatCancel" | "void" | "undoCancellation" | "requestCancellation" | "checkInMail" | "optOut" | "optIn" | "muteReminders" | "contact" | "certificate" | "renew" | "noticeOfCancellation" | "stopNoticeOfCancellation" | "endorse" | "revertEndorsement" | "invoiceReminder" | "brokerOfRecord" | "correctBrokerOfRecord" | "extendedReporting" | "nonPremium" | "policyDates" | "excess" | "rescindExcess")[];
         };
         EndorsementMoney: {
             /** @description The annual premium on the new terms */
@@ -18589,6 +18627,41 @@ export interface operations {
             409: components["responses"]["Conflict"];
         };
     };
+    correctBrokerOfRecord: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    effectiveDate?: string | null;
+                    letterDate?: string | null;
+                    reason?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Corrected */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
     searchBorPolicies: {
         parameters: {
             query?: {
@@ -18628,6 +18701,8 @@ export interface operations {
                             by?: string | null;
                             /** Format: date-time */
                             created: string;
+                            /** @description The policy's latest change, while the policy in force is still with that agency */
+                            correctable: boolean;
                         }[];
                         totalElements: number;
                         page: number;
@@ -18734,6 +18809,39 @@ export interface operations {
         };
         responses: {
             /** @description Changed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    changePolicyDates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    effectiveDate?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Moved */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -56,6 +56,7 @@ export { severityOf, type LintFault, type LintCheck } from './lint/lint-fault.ts
 export { optionSourcesOf, choicesFromAnswer, withChoices, OPTION_SOURCE_KEY, type OptionSource } from './form/option-sources.ts';
 export * from './rater/index.ts';
 export { termDays, unearnedDays, proRataReturnPremium, earnedPremium, flatCancelReturnPremium, endorsementPremiumChange, extendedReportingPremium, plusMoney, type PolicyTerm } from './policy/policy-money.ts';
+export { movedPeriod } from './policy/policy-period.ts';
 export { totalPremiumWithFees, feeAmounts, NO_FEES, type QuoteFees } from './policy/quote-fees.ts';
 export { installmentAmount, financeQuoteOf, type FinanceTerms } from './policy/premium-finance.ts';
 export { amountPaid, amountDue, paymentStatusOf, installmentDownPayment, type PaymentStatus, type TransactionStatus, type RecordedPayment } from './policy/payment-status.ts';

@@ -89,4 +89,44 @@ describe('broker of record', () => {
     const seen = await t.inject({ method: 'GET', url: `/api/policy/v1/bor-policies?policyId=${ids.policy}`, headers: { authorization: `Bearer ${broker}`, host: 'console.example.uk' } });
     expect(seen.json().totalElements).toBe(0);
   });
+
+  it('corrects the latest change\'s dates and reason, for provider staff only, and records the correction', async () => {
+    const policy = (await call('admin', 'GET', `/api/policy/v1/${ids.policy}`)).json() as Json;
+    const [listed] = ((await call('admin', 'GET', `/api/policy/v1/bor-policies?policyId=${ids.policy}`)).json() as Json).content as Json[];
+    expect(listed).toMatchObject({ correctable: true });
+    const correct = (body: Json, caller = 'admin') => call(caller, 'PUT', `/api/policy/v1/update/BOR/${listed!.id}`, body);
+    const later = policy.effectiveDate < TODAY ? TODAY : policy.effectiveDate;
+
+    expect((await correct({ effectiveDate: later, letterDate: TODAY }, 'otherAgent')).statusCode).toBe(403);
+    const outside = await correct({ effectiveDate: policy.endDate, letterDate: TODAY });
+    expect(outside.statusCode, outside.body).toBe(400);
+    expect(outside.json().errors).toEqual([expect.objectContaining({ field: 'effectiveDate', message: 'The broker of record change must take effect within the policy period.' })]);
+    const same = await correct({ effectiveDate: listed!.effectiveDate, letterDate: listed!.letterDate, reason: listed!.reason });
+    expect(same.statusCode).toBe(400);
+    expect(same.json().message).toBe('Nothing to correct: the dates and reason are as recorded.');
+    expect((await call('admin', 'PUT', '/api/policy/v1/update/BOR/00000000-0000-4000-8000-000000000000', { effectiveDate: later, letterDate: TODAY })).statusCode).toBe(404);
+
+    const done = await correct({ effectiveDate: later, letterDate: '2026-11-20', reason: 'Letter dated 20 November' });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json().message).toMatch(new RegExp(`^The broker of record change of policy ${policy.policyNumber} to Harbor Insurance Group now takes effect from `));
+    const [after] = ((await call('otherAgent', 'GET', `/api/policy/v1/bor-policies?policyId=${ids.policy}`)).json() as Json).content as Json[];
+    expect(after).toMatchObject({ effectiveDate: later, letterDate: '2026-11-20', reason: 'Letter dated 20 November', toAgencyName: 'Harbor Insurance Group' });
+    const events = ((await call('admin', 'GET', `/api/policy/v1/${ids.policy}`)).json() as Json).events as Json[];
+    expect(events.at(-1)).toMatchObject({ action: 'correctBrokerOfRecord', detail: { from: { letterDate: TODAY }, to: { letterDate: '2026-11-20' } } });
+    const [audit] = await t.db.query<{ n: string }>(`SELECT count(*)::text AS n FROM audit_log WHERE action = 'policy.correctBrokerOfRecord' AND target = $1`, [ids.policy]);
+    expect(audit!.n).toBe('1');
+  });
+
+  it('leaves an older change as history once a later one moved the policy on', async () => {
+    const policy = (await call('admin', 'GET', `/api/policy/v1/${ids.policy}`)).json() as Json;
+    const [first] = ((await call('admin', 'GET', `/api/policy/v1/bor-policies?policyId=${ids.policy}`)).json() as Json).content as Json[];
+    t.clock.set(new Date(`${TODAY}T12:01:00Z`));
+    const back = await change({ agencyId: ids['Summit Risk Partners'], effectiveDate: policy.effectiveDate < TODAY ? TODAY : policy.effectiveDate, letterDate: TODAY });
+    expect(back.statusCode, back.body).toBe(200);
+    const listed = ((await call('admin', 'GET', `/api/policy/v1/bor-policies?policyId=${ids.policy}`)).json() as Json).content as Json[];
+    expect(listed.map((row) => [row.toAgencyName, row.correctable])).toEqual([['Summit Risk Partners', true], ['Harbor Insurance Group', false]]);
+    const refused = await call('admin', 'PUT', `/api/policy/v1/update/BOR/${first!.id}`, { effectiveDate: first!.effectiveDate, letterDate: TODAY });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe('Only the policy\'s latest broker of record change, while the policy is still with that agency, can be corrected.');
+  });
 });

@@ -12,7 +12,8 @@ export type PolicyUpdate = Partial<Record<
   | 'status' | 'description' | 'cancellation_date' | 'cancellation_reason' | 'return_premium' | 'status_before_cancellation'
   | 'renewal_opted_out_at' | 'renewal_reminders_muted' | 'is_open_for_renewal' | 'is_auto_renewal'
   | 'contact_first_name' | 'contact_last_name' | 'contact_email' | 'contact_phone' | 'noc_reason' | 'noc_issued_at' | 'invoice_reminders_off'
-  | 'agg_limit' | 'deductible' | 'premium' | 'total_premium' | 'agency_id' | 'producing_agency_id' | 'agent_user_id' | 'team_id' | 'named_insured' | 'mailing_address',
+  | 'agg_limit' | 'deductible' | 'premium' | 'total_premium' | 'agency_id' | 'producing_agency_id' | 'agent_user_id' | 'team_id' | 'named_insured' | 'mailing_address'
+  | 'effective_date' | 'end_date',
   unknown
 >>;
 

@@ -13,7 +13,7 @@
 export type PolicyAction =
   | 'issue' | 'cancel' | 'flatCancel' | 'void' | 'undoCancellation' | 'requestCancellation'
   | 'checkInMail' | 'optOut' | 'optIn' | 'muteReminders' | 'contact' | 'certificate' | 'renew'
-  | 'noticeOfCancellation' | 'stopNoticeOfCancellation' | 'endorse' | 'revertEndorsement' | 'invoiceReminder' | 'brokerOfRecord' | 'extendedReporting' | 'nonPremium' | 'excess' | 'rescindExcess';
+  | 'noticeOfCancellation' | 'stopNoticeOfCancellation' | 'endorse' | 'revertEndorsement' | 'invoiceReminder' | 'brokerOfRecord' | 'correctBrokerOfRecord' | 'extendedReporting' | 'nonPremium' | 'policyDates' | 'excess' | 'rescindExcess';
 
 export const IN_FORCE: readonly string[] = ['ISSUED', 'ACTIVE'];
 const CANCELLING: readonly string[] = ['CANCEL PENDING', 'CANCEL REQUESTED'];
@@ -56,10 +56,14 @@ export const POLICY_MOVES: Readonly<Record<PolicyAction, Move>> = {
   invoiceReminder: { from: [...IN_FORCE, ...CANCELLING, 'EXPIRED'], to: 'same', permission: 'billing:write' },
   // A broker-of-record letter moves a policy in force to another agency (policy-broker-of-record).
   brokerOfRecord: { from: IN_FORCE, to: 'same', provider: true },
+  // The latest change's dates and reason set right (a letter misread), the agencies unchanged.
+  correctBrokerOfRecord: { from: IN_FORCE, to: 'same', provider: true },
   // More time to report claims after a policy ended without renewal (policy-extended-reporting).
   extendedReporting: { from: ['EXPIRED', 'CANCELLED'], to: 'same' },
   // The named insured or mailing address changes without a premium change (policy-non-premium).
   nonPremium: { from: IN_FORCE, to: 'same' },
+  // The period moved to start on another day, same length and premium (a date bound in error); provider staff.
+  policyDates: { from: IN_FORCE, to: 'calendar', provider: true },
   // A layer above a Prime 250 policy in force, and taking one back (policy-excess).
   excess: { from: IN_FORCE, to: 'same', provider: true },
   rescindExcess: { from: [...IN_FORCE, ...CANCELLING], to: 'same', provider: true },
@@ -70,7 +74,7 @@ const PAST_TENSE: Readonly<Record<PolicyAction, string>> = {
   requestCancellation: 'asked to be cancelled', checkInMail: 'marked as Check In Mail', optOut: 'opted out of renewal',
   optIn: 'opted back into renewal', muteReminders: 'changed', contact: 'changed', certificate: 'certified', renew: 'renewed',
   noticeOfCancellation: 'given notice of cancellation', stopNoticeOfCancellation: 'taken off notice of cancellation',
-  endorse: 'endorsed', revertEndorsement: 'reverted', invoiceReminder: 'changed', brokerOfRecord: 'moved to another agency', extendedReporting: 'given an extended reporting period', nonPremium: 'changed', excess: 'given an excess layer', rescindExcess: 'changed',
+  endorse: 'endorsed', revertEndorsement: 'reverted', invoiceReminder: 'changed', brokerOfRecord: 'moved to another agency', correctBrokerOfRecord: 'changed', extendedReporting: 'given an extended reporting period', nonPremium: 'changed', policyDates: 'given new dates', excess: 'given an excess layer', rescindExcess: 'changed',
 };
 
 export function canMovePolicy(action: PolicyAction, status: string): boolean {

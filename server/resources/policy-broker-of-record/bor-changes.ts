@@ -16,20 +16,29 @@ interface BorChangeRow {
   reason: string | null;
   created_by_name: string | null;
   created_at: Date;
+  correctable: boolean;
 }
 
 function toBorChange(row: BorChangeRow) {
   return {
     id: row.id, policyId: row.policy_id, policyNumber: row.policy_number, companyName: row.company_name,
     fromAgencyName: row.from_agency_name, toAgencyName: row.to_agency_name, effectiveDate: row.effective_date, letterDate: row.letter_date,
-    reason: row.reason, by: row.created_by_name, created: new Date(row.created_at).toISOString(),
+    reason: row.reason, by: row.created_by_name, created: new Date(row.created_at).toISOString(), correctable: row.correctable,
   };
 }
+
+/**
+ * A change may be corrected while it is the policy's latest and the policy, still in force, is with the agency
+ * it moved to: an older change is history a later one built on.
+ */
+const CORRECTABLE = `(p.agency_id = c.to_agency_id AND p.status IN ('ISSUED', 'ACTIVE') AND NOT EXISTS (
+  SELECT 1 FROM policy_bor_changes later WHERE later.policy_id = c.policy_id AND (later.created_at, later.id) > (c.created_at, c.id)))`;
 
 const BOR_CHANGES: ListSpec<BorChangeRow, ReturnType<typeof toBorChange>> = {
   select: `c.id, c.policy_id, p.policy_number, a.name AS company_name, fa.name AS from_agency_name, ta.name AS to_agency_name,
     c.effective_date::text AS effective_date, c.letter_date::text AS letter_date, c.reason,
-    CASE WHEN u.id IS NULL THEN NULL ELSE u.first_name || ' ' || u.last_name END AS created_by_name, c.created_at`,
+    CASE WHEN u.id IS NULL THEN NULL ELSE u.first_name || ' ' || u.last_name END AS created_by_name, c.created_at,
+    ${CORRECTABLE} AS correctable`,
   from: `policy_bor_changes c
     JOIN policies p ON p.id = c.policy_id
     JOIN accounts a ON a.id = p.account_id
@@ -55,4 +64,26 @@ export function searchBorChanges(db: Queryable, caller: Caller, query: ListReque
     const from = tenantCondition(scope, { account: 'p.account_id', agency: 'c.from_agency_id' }, params);
     return `((${to}) OR (${from}))`;
   });
+}
+
+export interface BorChangeForCorrection {
+  id: string;
+  policy_id: string;
+  effective_date: string;
+  letter_date: string;
+  reason: string | null;
+  to_agency_name: string;
+  correctable: boolean;
+}
+
+/** One change as a correction reads it, locked with its policy by the caller's transaction. */
+export async function borChangeForCorrection(tx: Queryable, id: string): Promise<BorChangeForCorrection | null> {
+  const [row] = await tx.query<BorChangeForCorrection>(
+    `SELECT c.id, c.policy_id, c.effective_date::text AS effective_date, c.letter_date::text AS letter_date, c.reason,
+       ta.name AS to_agency_name, ${CORRECTABLE} AS correctable
+     FROM policy_bor_changes c JOIN policies p ON p.id = c.policy_id JOIN accounts ta ON ta.id = c.to_agency_id
+     WHERE c.id = $1 FOR UPDATE OF c`,
+    [id],
+  );
+  return row ?? null;
 }

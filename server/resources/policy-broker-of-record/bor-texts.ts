@@ -6,5 +6,9 @@ export const BOR_TEXTS = {
   agentNotInAgency: 'The agent must be a user of the new agency.',
   outsideTerm: 'The broker of record change must take effect within the policy period.',
   letterInFuture: 'The letter date cannot be after today.',
+  changeNotFound: 'The broker of record change was not found.',
+  notLatest: 'Only the policy\'s latest broker of record change, while the policy is still with that agency, can be corrected.',
+  noCorrection: 'Nothing to correct: the dates and reason are as recorded.',
+  corrected: (policyNumber: string, agencyName: string, date: string) => `The broker of record change of policy ${policyNumber} to ${agencyName} now takes effect from ${date}.`,
   changed: (policyNumber: string, agencyName: string, date: string) => `Policy ${policyNumber} moved to ${agencyName} as broker of record from ${date}.`,
 } as const;

@@ -9,7 +9,7 @@ import { movePolicy } from '../policies/policy-changes.ts';
 import { findVisiblePolicy } from '../policies/policy-repository.ts';
 import { POLICY_TEXTS } from '../policies/policy-texts.ts';
 import { canMovePolicy, policyPastTense } from '../policies/policy-transitions.ts';
-import { searchBorChanges } from './bor-changes.ts';
+import { borChangeForCorrection, searchBorChanges } from './bor-changes.ts';
 import { BOR_TEXTS } from './bor-texts.ts';
 
 /**
@@ -70,6 +70,42 @@ export const handlers: HandlerModule = (services) => {
         return { number: policy.policy_number, agencyName: agency.name };
       });
       return { message: BOR_TEXTS.changed(moved.number, moved.agencyName, formatDate(effectiveDate, locale)) };
+    },
+
+    /**
+     * Sets right the latest change's effective day, letter date and reason (spec 002 section 7: PUT
+     * update/BOR/{id}): the agencies stay as they are; a new agency is a new change. Recorded in the policy's
+     * history and the audit log with the values before and after.
+     */
+    async correctBrokerOfRecord(request) {
+      const caller = callerOf(request);
+      const body = checkedBodyOf(request);
+      const effectiveDate = String(body.effectiveDate ?? '');
+      const letterDate = String(body.letterDate ?? '');
+      const reason = typeof body.reason === 'string' && body.reason.trim() ? body.reason.trim() : null;
+      const today = todayIn(clock.now(), timeZoneOf(request));
+      if (letterDate > today) throw fieldError('letterDate', BOR_TEXTS.letterInFuture);
+      // Definitions are read before the transaction: the embedded database has one connection.
+      const registry = (await definitions.current()).registry();
+      const corrected = await db.transaction(async (tx) => {
+        await settleCalendar(tx, today, clock.now());
+        const change = await borChangeForCorrection(tx, request.params.id);
+        const policy = change && (await findVisiblePolicy(tx, caller, change.policy_id, true));
+        if (!change || !policy) throw notFound(BOR_TEXTS.changeNotFound);
+        if (!change.correctable) throw new HttpError(409, BOR_TEXTS.notLatest);
+        if (effectiveDate < policy.effective_date || effectiveDate >= policy.end_date) throw fieldError('effectiveDate', BOR_TEXTS.outsideTerm);
+        if (effectiveDate === change.effective_date && letterDate === change.letter_date && reason === change.reason) throw new HttpError(400, BOR_TEXTS.noCorrection);
+        await tx.query('UPDATE policy_bor_changes SET effective_date = $2, letter_date = $3, reason = $4 WHERE id = $1', [change.id, effectiveDate, letterDate, reason]);
+        await movePolicy(tx, clock, { caller, address: request.ip }, policy, 'correctBrokerOfRecord', {
+          detail: {
+            change: change.id,
+            from: { effectiveDate: change.effective_date, letterDate: change.letter_date, reason: change.reason },
+            to: { effectiveDate, letterDate, reason },
+          },
+        });
+        return { number: policy.policy_number, agencyName: change.to_agency_name, locale: registry.edition(policy.edition).locale };
+      });
+      return { message: BOR_TEXTS.corrected(corrected.number, corrected.agencyName, formatDate(effectiveDate, corrected.locale)) };
     },
 
     async searchBorPolicies(request) {
