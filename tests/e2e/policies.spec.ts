@@ -349,6 +349,23 @@ test('us: an admin moves a policy to another agency as broker of record; once ca
   await page.goto(`${E2E_ORIGIN}/agency/policies?tab=BROKER_OF_RECORD`);
   await expect(page.getByRole('table', { name: 'Broker of Record Changes' }).getByRole('row').filter({ hasText: policy.policyNumber })).toContainText('Harbor Insurance Group');
 
+  // The admin sets the change's reason right from the changes list (the letter said more than was typed).
+  await admin.goto(`${E2E_ORIGIN}/admin/policies?tab=BROKER_OF_RECORD`);
+  const changes = admin.getByTestId('block-table-broker-of-record-changes');
+  await changes.getByRole('searchbox').fill(policy.policyNumber);
+  await expect(changes.getByText('1–1 of 1')).toBeVisible();
+  // The rows may be drawn again as the search settles, closing a menu just opened: open it until the item is chosen.
+  await expect(async () => {
+    await changes.getByRole('row').filter({ hasText: policy.policyNumber }).getByRole('button', { name: 'Row actions' }).click();
+    await admin.getByRole('menuitem', { name: 'Correct', exact: true }).click({ timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
+  const correction = admin.getByRole('dialog', { name: 'Correct Broker of Record Change' });
+  await correction.getByRole('textbox', { name: 'Reason', exact: true }).fill('Letter received by post from the insured');
+  await correction.getByRole('button', { name: 'Save Correction' }).click();
+  await expect(admin.getByText(new RegExp(`^The broker of record change of policy ${policy.policyNumber} to Harbor Insurance Group now takes effect from `))).toBeVisible();
+  await admin.goto(`${E2E_ORIGIN}/admin/policies/${policy.id}`);
+  await expect(admin.getByTestId('block-table-policy-events')).toContainText('Broker of record change corrected');
+
   // Cancelled today (it started three days ago), the policy may have its extended reporting period.
   const cancelled = await callApi(admin, 'PUT', `/api/policy/v1/cancel/${policy.id}`, { cancellationDate: new Date().toISOString().slice(0, 10), reason: 'Insured closed the business' });
   expect(cancelled.status).toBe(200);
@@ -438,4 +455,31 @@ test('us: an admin issues an excess layer above a Prime 250 policy, priced as th
   await admin.getByRole('alertdialog').getByRole('button', { name: 'Rescind' }).click();
   await expect(admin.getByText(/was rescinded; its premium is given back in full\.$/)).toBeVisible();
   await expect(admin.getByRole('table', { name: 'Excess Layers' }).getByRole('row').filter({ hasText: '$5,000,000' })).toContainText('Rescinded');
+});
+
+test('us: an admin moves a policy bound for the wrong day to start on another; the premium stays', async ({ page, browser }) => {
+  await signInOnOrigin(page, E2E_ORIGIN, 'agent@agency.example');
+  const policy = await issuedPolicyOf(page, await spareQuotableAccountId(page), {
+    customerFirstName: 'Dora', customerLastName: 'Dates', customerEmail: 'dora.dates@insured.example', customerPhone: '3035550193',
+  }, 7);
+  const { data: before } = await callApi<{ effectiveDate: string; premium: string }>(page, 'GET', `/api/policy/v1/${policy.id}`);
+  // Agents do not move a policy's dates: the action is the provider's.
+  await page.goto(`${E2E_ORIGIN}/agency/policies/${policy.id}`);
+  await expect(page.getByRole('heading', { name: new RegExp(`^Policy ${policy.policyNumber}`) })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Policy Dates' })).toHaveCount(0);
+
+  const admin = await (await browser.newContext({ baseURL: E2E_ORIGIN })).newPage();
+  await signInOnOrigin(admin, E2E_ORIGIN, 'admin@provider.example');
+  await admin.goto(`${E2E_ORIGIN}/admin/policies/${policy.id}`);
+  await admin.getByRole('button', { name: 'Policy Dates' }).click();
+  const dialog = admin.getByRole('dialog', { name: 'Policy Dates' });
+  const field = dialog.getByLabel('New Effective Date');
+  await expect(field).toHaveValue(before.effectiveDate);
+  const later = new Date(Date.parse(`${before.effectiveDate}T00:00:00Z`) + 10 * 86_400_000).toISOString().slice(0, 10);
+  await field.fill(later);
+  await dialog.getByRole('button', { name: 'Move Policy Dates' }).click();
+  await expect(admin.getByText(new RegExp(`^Policy ${policy.policyNumber} now runs from .+ The premium does not change\\.$`))).toBeVisible();
+  const { data: after } = await callApi<{ effectiveDate: string; premium: string }>(page, 'GET', `/api/policy/v1/${policy.id}`);
+  expect(after).toMatchObject({ effectiveDate: later, premium: before.premium });
+  await expect(admin.getByTestId('block-table-policy-events')).toContainText('Policy dates moved');
 });
