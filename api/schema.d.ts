@@ -7302,7 +7302,7 @@ export interface components {
             agencyId: string;
             agencyName: string;
             /** @enum {string} */
-            lineType: "New Business" | "Cancellation" | "Endorsement";
+            lineType: "New Business" | "Cancellation" | "Endorsement" | "Excess" | "Extended Reporting";
             /** Format: date */
             transactionDate: string;
             /** Format: date */
@@ -12290,7 +12290,7 @@ export interface operations {
                 search?: string;
                 agencyBilled?: boolean;
                 agencyId?: string;
-                lineType?: ("New Business" | "Cancellation" | "Endorsement")[];
+                lineType?: ("New Business" | "Cancellation" | "Endorsement" | "Excess" | "Extended Reporting")[];
                 transactionDateFrom?: string;
                 transactionDateTo?: string;
             };

@@ -97,4 +97,18 @@ describe('excess layers', () => {
     expect((await layersOf()).content[0]).toMatchObject({ status: 'RESCINDED', rescindReason: 'Tower placed elsewhere' });
     expect((await call('admin', 'PUT', `/api/policy/v1/P250/excess/cancel/${adHoc!.id}`, {})).statusCode).toBe(409);
   });
+
+  it('puts each layer\'s premium, and a rescinded layer\'s return, on the agency\'s commission statement', async () => {
+    const policy = await policyOf();
+    const statement = (await call('agent', 'GET', `/api/commissions/v1/statements?search=${policy.policyNumber}&lineType=Excess&size=100`)).json() as Json;
+    const lines = (statement.content as Json[]).map((line) => [line.commissionablePremium, line.commissionsAmount]).sort();
+    const layers = (await layersOf()).content as Json[];
+    const rate = Number((statement.content as Json[])[0]!.commissionRate) / 100;
+    const commission = (premium: string) => (Math.round(Number(premium) * rate * 100) / 100).toFixed(2);
+    const expected = [
+      ...layers.map((layer) => [layer.premium, commission(layer.premium)]),
+      ...layers.filter((layer) => layer.status === 'RESCINDED').map((layer) => [`-${layer.premium}`, `-${commission(layer.premium)}`]),
+    ].sort();
+    expect(lines).toEqual(expected);
+  });
 });

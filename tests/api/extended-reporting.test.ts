@@ -72,6 +72,9 @@ describe('extended reporting period', () => {
     const again = await offerOf();
     expect(again).toMatchObject({ eligible: false, reason: 'An extended reporting period was already bought for this policy.' });
     expect((await call('agent', 'POST', '/api/policy/v1/P250/erp', { policyId, months: 12 })).statusCode).toBe(409);
+    // The period's premium is commissionable: a line on the agency's statement.
+    const statement = (await call('agent', 'GET', `/api/commissions/v1/statements?search=${policy.policyNumber}&lineType=Extended%20Reporting`)).json() as Json;
+    expect(statement.content).toEqual([expect.objectContaining({ lineType: 'Extended Reporting', commissionablePremium: offer.content[1].premium })]);
   });
 
   it('closes the window ERP_PURCHASE_DAYS after cover ended', async () => {

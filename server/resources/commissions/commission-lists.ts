@@ -25,7 +25,7 @@ interface LineRow {
   company_name: string;
   agency_id: string;
   agency_name: string;
-  line_type: 'New Business' | 'Cancellation' | 'Endorsement';
+  line_type: 'New Business' | 'Cancellation' | 'Endorsement' | 'Excess' | 'Extended Reporting';
   transaction_date: string;
   effective_date: string;
   commissionable_premium: string;
