@@ -23,7 +23,7 @@ import { lossRunPdf } from './loss-runs.ts';
 import { binderPdf, documentFileName, policyCertificatePdf, policyDeclarationsPdf, type CertificateHolder } from './policy-documents.ts';
 import { findVisibleCertificate, policyCertificates } from './certificate-repository.ts';
 import {
-  findVisiblePolicy, nextBinderNumber, nextPolicyNumber, policyEvents, recordPolicyEvent, searchVisiblePolicies, toPolicy, type PolicyRow,
+  findVisiblePolicy, nextBinderNumber, nextPolicyNumber, requireVisiblePolicy, policyEvents, recordPolicyEvent, searchVisiblePolicies, toPolicy, type PolicyRow,
 } from './policy-repository.ts';
 import { POLICY_TEXTS } from './policy-texts.ts';
 import { needsSurplusNotice, SURPLUS_NOTICE_TEXTS } from '../surplus-notice/surplus-notice-rules.ts';
@@ -60,8 +60,7 @@ export const handlers: HandlerModule = (services) => {
   }
 
   async function visiblePolicy(caller: Caller, id: string, tx: Queryable = db, lock = false): Promise<PolicyRow> {
-    const policy = await findVisiblePolicy(tx, caller, id, lock);
-    if (!policy) throw notFound(POLICY_TEXTS.notFound);
+    const policy = await requireVisiblePolicy(tx, caller, id, lock);
     return policy;
   }
 

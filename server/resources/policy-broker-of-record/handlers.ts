@@ -6,7 +6,7 @@ import { timeZoneOf } from '../../form-check/request-rule-context.ts';
 import { HttpError, notFound } from '../../http/http-error.ts';
 import { settleCalendar } from '../policies/policy-calendar.ts';
 import { movePolicy } from '../policies/policy-changes.ts';
-import { findVisiblePolicy } from '../policies/policy-repository.ts';
+import { findVisiblePolicy, requireVisiblePolicy } from '../policies/policy-repository.ts';
 import { POLICY_TEXTS } from '../policies/policy-texts.ts';
 import { canMovePolicy, policyPastTense } from '../policies/policy-transitions.ts';
 import { borChangeForCorrection, searchBorChanges } from './bor-changes.ts';
@@ -36,13 +36,11 @@ export const handlers: HandlerModule = (services) => {
       const reason = typeof body.reason === 'string' && body.reason.trim() ? body.reason.trim() : null;
       const today = todayIn(clock.now(), timeZoneOf(request));
       if (letterDate > today) throw fieldError('letterDate', BOR_TEXTS.letterInFuture);
-      const before = await findVisiblePolicy(db, caller, request.params.id);
-      if (!before) throw notFound(POLICY_TEXTS.notFound);
+      const before = await requireVisiblePolicy(db, caller, request.params.id);
       const locale = (await definitions.current()).registry().edition(before.edition).locale;
       const moved = await db.transaction(async (tx) => {
         await settleCalendar(tx, today, clock.now());
-        const policy = await findVisiblePolicy(tx, caller, request.params.id, true);
-        if (!policy) throw notFound(POLICY_TEXTS.notFound);
+        const policy = await requireVisiblePolicy(tx, caller, request.params.id, true);
         if (!canMovePolicy('brokerOfRecord', policy.status)) throw new HttpError(409, POLICY_TEXTS.notAvailable(policyPastTense('brokerOfRecord'), policy.status));
         const [agency] = await tx.query<{ id: string; name: string; edition: string }>(
           `SELECT id, name, edition FROM accounts WHERE id = $1 AND account_type = 'AGENCY'`, [agencyId],

@@ -3,11 +3,11 @@ import { callerOf } from '../../auth/authenticate.ts';
 import type { HandlerModule } from '../../contract/handlers.ts';
 import { checkedBodyOf } from '../../form-check/checked-body.ts';
 import { timeZoneOf } from '../../form-check/request-rule-context.ts';
-import { HttpError, notFound } from '../../http/http-error.ts';
+import { HttpError } from '../../http/http-error.ts';
 import { openForRenewal, settleCalendar } from '../policies/policy-calendar.ts';
 import { movePolicy } from '../policies/policy-changes.ts';
 import { mailingAddressLine } from '../policies/policy-documents.ts';
-import { findVisiblePolicy, type MailingAddress } from '../policies/policy-repository.ts';
+import { requireVisiblePolicy, type MailingAddress } from '../policies/policy-repository.ts';
 import { POLICY_TEXTS } from '../policies/policy-texts.ts';
 import { canMovePolicy, policyPastTense, statusOnDay } from '../policies/policy-transitions.ts';
 import { currentTerms, insertRevision, ratingOfRevision } from '../policy-endorsements/revision-repository.ts';
@@ -37,8 +37,7 @@ export const handlers: HandlerModule = (services) => {
       const today = todayIn(clock.now(), timeZoneOf(request));
       const number = await db.transaction(async (tx) => {
         await settleCalendar(tx, today, clock.now());
-        const policy = await findVisiblePolicy(tx, caller, request.params.id, true);
-        if (!policy) throw notFound(POLICY_TEXTS.notFound);
+        const policy = await requireVisiblePolicy(tx, caller, request.params.id, true);
         if (!canMovePolicy('nonPremium', policy.status)) throw new HttpError(409, POLICY_TEXTS.notAvailable(policyPastTense('nonPremium'), policy.status));
         const [account] = await tx.query<{ name: string }>('SELECT name FROM accounts WHERE id = $1', [policy.account_id]);
         // The account's own name is no override: the policy follows the account again.
@@ -80,8 +79,7 @@ export const handlers: HandlerModule = (services) => {
       const registry = (await definitions.current()).registry();
       const moved = await db.transaction(async (tx) => {
         await settleCalendar(tx, today, clock.now());
-        const policy = await findVisiblePolicy(tx, caller, request.params.id, true);
-        if (!policy) throw notFound(POLICY_TEXTS.notFound);
+        const policy = await requireVisiblePolicy(tx, caller, request.params.id, true);
         if (!canMovePolicy('policyDates', policy.status)) throw new HttpError(409, POLICY_TEXTS.notAvailable(policyPastTense('policyDates'), policy.status));
         const locale = registry.edition(policy.edition).locale;
         const { minEffectiveDate, maxEffectiveDate } = effectiveDateBounds(today);

@@ -10,7 +10,7 @@ import type { Caller } from '../../services.ts';
 import { settleCalendar, openForRenewal } from '../policies/policy-calendar.ts';
 import { movePolicy } from '../policies/policy-changes.ts';
 import { documentFileName } from '../policies/policy-documents.ts';
-import { findVisiblePolicy, type PolicyRow } from '../policies/policy-repository.ts';
+import { requireVisiblePolicy, type PolicyRow } from '../policies/policy-repository.ts';
 import { POLICY_TEXTS } from '../policies/policy-texts.ts';
 import { statusOnDay } from '../policies/policy-transitions.ts';
 import { noticeOfCancellationPdf } from './notice-document.ts';
@@ -26,14 +26,12 @@ export const handlers: HandlerModule = (services) => {
   const { db, clock, definitions, mailer, config } = services;
 
   async function lockedPolicy(caller: Caller, id: string, tx: Queryable): Promise<PolicyRow> {
-    const policy = await findVisiblePolicy(tx, caller, id, true);
-    if (!policy) throw notFound(POLICY_TEXTS.notFound);
+    const policy = await requireVisiblePolicy(tx, caller, id, true);
     return policy;
   }
 
   async function visible(caller: Caller, id: string): Promise<PolicyRow> {
-    const policy = await findVisiblePolicy(db, caller, id);
-    if (!policy) throw notFound(POLICY_TEXTS.notFound);
+    const policy = await requireVisiblePolicy(db, caller, id);
     return policy;
   }
 
