@@ -483,3 +483,19 @@ test('us: an admin moves a policy bound for the wrong day to start on another; t
   expect(after).toMatchObject({ effectiveDate: later, premium: before.premium });
   await expect(admin.getByTestId('block-table-policy-events')).toContainText('Policy dates moved');
 });
+
+test('us host: provider staff read a UK policy in UK words, and a US policy in US words', async ({ page }) => {
+  await signInOnOrigin(page, E2E_ORIGIN, 'admin@provider.example');
+  const { data } = await callApi<{ content: Array<{ id: string; currency: string; product: string }> }>(page, 'GET', '/api/policy/v1/search?size=100&status=ACTIVE');
+  const cases = [
+    { policy: data.content.find((row) => row.currency === 'GBP')!, words: ['Excess', 'Insurance Premium Tax'], not: 'Retention' },
+    { policy: data.content.find((row) => row.currency === 'USD')!, words: ['Retention'], not: 'Insurance Premium Tax' },
+  ];
+  for (const { policy, words, not } of cases) {
+    await page.goto(`${E2E_ORIGIN}/admin/policies/${policy.id}`);
+    const record = page.getByTestId('block-detail-policy-summary');
+    for (const word of words) await expect(record.getByText(word, { exact: true }).first(), `${policy.currency}: ${word}`).toBeVisible();
+    await expect(record.getByText(not, { exact: true })).toHaveCount(0);
+    await expect(page.getByRole('table', { name: 'Revisions' }).getByRole('columnheader', { name: words[0], exact: true })).toBeVisible();
+  }
+});

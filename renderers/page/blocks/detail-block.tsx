@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Alert, Box, Button, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { errorMessage } from '../../../api/api-error.ts';
 import { runNamed } from '../../../api/run.ts';
-import { evaluateLogic, evaluateLogicMap, type DetailBlock, type FormDefinition, type PageAction } from '../../../engine/index.ts';
+import { evaluateLogic, evaluateLogicMap, recordEdition, type DetailBlock, type FormDefinition, type PageAction } from '../../../engine/index.ts';
 import { DefinitionForm } from '../../form/definition-form.tsx';
 import { focusField } from '../../form/field-ids.ts';
 import { useFormSession } from '../../form/use-form-session.ts';
@@ -14,7 +14,8 @@ import { useModalRequest } from '../modal-request.ts';
 import { announcePageChange, usePageChanges } from '../page-changes.ts';
 import { useActionRunner } from '../use-action-runner.tsx';
 import { usePrecheck } from '../use-precheck.tsx';
-import { usePageContext } from '../page-context.ts';
+import { PageContext, usePageContext } from '../page-context.ts';
+import { recordEditionContext } from '../record-edition-context.ts';
 import { useEditions } from '../use-editions.ts';
 import type { PageScope } from '../page-scope.ts';
 import { DEFAULT_FAILURE_TEXT, textOf } from '../record-dialog-texts.ts';
@@ -36,8 +37,10 @@ const detailIdPrefix = (form: FormDefinition) => `detail-${form.id}`;
  * form: read-only, or editable and saved with binding.update. Related blocks below read the record.
  */
 export function DetailBlockView({ block, scope }: { block: DetailBlock; scope: PageScope }) {
-  const { form: formOf, preview } = usePageContext();
+  const context = usePageContext();
+  const { form: formOf, preview } = context;
   const form = formOf(block.form);
+  const editions = useEditions();
   // Kept while equal, so a change of the address's query (a tab) does not load the record again.
   const params = useStable(useMemo(() => evaluateLogicMap(block.params, scope as unknown as Record<string, unknown>), [block.params, scope]));
   const [loaded, setLoaded] = useState<Loaded>(() => (preview ? { status: 'ready', record: (form.sample ?? {}) as Record<string, unknown> } : { status: 'loading' }));
@@ -59,6 +62,14 @@ export function DetailBlockView({ block, scope }: { block: DetailBlock; scope: P
   }, [form, params, preview, attempt, revision]);
 
   const recordScope = useMemo<PageScope>(() => ({ ...scope, record: loaded.status === 'ready' ? loaded.record : undefined }), [scope, loaded]);
+  // A record of another edition (it names its own currency) reads in that edition's words below its actions.
+  const ownEdition = loaded.status === 'ready' ? recordEdition(loaded.record, context.edition, editions).id : context.editionId;
+  const ownContext = useMemo(() => recordEditionContext(context, ownEdition), [context, ownEdition]);
+  const editable = !preview && block.editable === true;
+  const shownForm = useMemo(
+    () => (editable || ownEdition === context.editionId ? form : context.registry.resolve<FormDefinition>(block.form, ownEdition)),
+    [editable, ownEdition, context, form, block.form],
+  );
 
   if (!preview && !form.binding?.load) {
     return (
@@ -109,17 +120,19 @@ export function DetailBlockView({ block, scope }: { block: DetailBlock; scope: P
       {block.notices && <DetailNotices notices={block.notices} scope={recordScope} />}
       {blocked && block.blocking && <BlockingOverlay title={block.blocking.title} text={textOf(block.blocking.text, recordScope)} />}
       {!blocked && block.actions && block.actions.length > 0 && <DetailActions actions={block.actions} record={loaded.record} scope={recordScope} />}
-      <RecordForm
-        key={`${attempt}:${revision}`}
-        form={form}
-        record={loaded.record}
-        params={params}
-        editable={!preview && block.editable === true && editableNow(block, recordScope)}
-        onSaved={(record) => setLoaded({ status: 'ready', record })}
-      />
-      {block.related?.map((related, index) => (
-        <BlockView key={index} block={related} scope={recordScope} showTitle />
-      ))}
+      <PageContext.Provider value={ownContext}>
+        <RecordForm
+          key={`${attempt}:${revision}`}
+          form={shownForm}
+          record={loaded.record}
+          params={params}
+          editable={editable && editableNow(block, recordScope)}
+          onSaved={(record) => setLoaded({ status: 'ready', record })}
+        />
+        {block.related?.map((related, index) => (
+          <BlockView key={index} block={related} scope={recordScope} showTitle />
+        ))}
+      </PageContext.Provider>
     </Stack>
   );
 }

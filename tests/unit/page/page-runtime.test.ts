@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { PageDefinition, TableDefinition } from '../../../engine/index.ts';
 import { blockShown } from '../../../renderers/page/block-shown.ts';
+import { recordEditionContext } from '../../../renderers/page/record-edition-context.ts';
+import type { PageContextValue } from '../../../renderers/page/page-context.ts';
 import { modalRequestOf } from '../../../renderers/page/modal-request.ts';
 import { actionOffered, mayRun } from '../../../renderers/page/operation-access.ts';
 import { pathParameterNames, recordParams } from '../../../renderers/page/operation-params.ts';
@@ -82,5 +84,31 @@ describe("a block's when", () => {
   });
   it('a block without one always shows', () => {
     expect(blockShown({ type: 'notice', text: 'Read me' }, { route: {} })).toBe(true);
+  });
+});
+
+describe('a record of another edition', () => {
+  const host = (): PageContextValue => ({
+    registry, editionId: 'us', edition: registry.edition('us'), lists: () => undefined, rules: { edition: 'us', flags: {}, today: '2026-11-23' },
+    permissions: new Set(), table: (id) => registry.resolve<TableDefinition>(id, 'us'), form: (id) => registry.resolve(id, 'us') as never,
+    components: {}, areaBase: '/admin', preview: false,
+  });
+  const header = (context: PageContextValue, column: string) => context.table('policy-revisions').columns.find((candidate) => candidate.id === column)?.header;
+
+  it("shows its tables and lists in its own edition's words", () => {
+    const uk = recordEditionContext(host(), 'uk');
+    expect([header(host(), 'deductible'), header(uk, 'deductible')]).toEqual(['Retention', 'Excess']);
+    expect(uk.edition.currency.code).toBe('GBP');
+    expect(uk.lists('us-states')).toEqual(registry.resolve('us-states', 'uk'));
+  });
+
+  it("keeps the host's forms, which the server checks the dialogs with", () => {
+    const uk = recordEditionContext(host(), 'uk');
+    expect(uk.form('policy-non-premium')).toEqual(registry.resolve('policy-non-premium', 'us'));
+  });
+
+  it('is the same context for a record of the host edition', () => {
+    const context = host();
+    expect(recordEditionContext(context, 'us')).toBe(context);
   });
 });
