@@ -15,6 +15,7 @@ import { seedDemoDocuments } from './demo-documents.ts';
 import { seedDemoLibraryForms } from './demo-library-forms.ts';
 import { seedDemoPayments } from './demo-payments.ts';
 import { seedDemoPolicies } from './demo-policies.ts';
+import { seedDemoPolicyServicing } from './demo-policy-servicing.ts';
 import { seedDemoSurplusQuote } from './demo-surplus-quote.ts';
 
 /**
@@ -173,6 +174,8 @@ export async function seedDemoRecords(tx: Queryable, clock: Clock): Promise<void
   await seedDemoLibraryForms(tx, clock);
   await seedDemoSentQuote(tx, clock);
   await seedDemoSurplusQuote(tx, clock);
+  // Last: the documents above were filed by the agencies that wrote the policies, and it leaves alone the clients quoted above.
+  await seedDemoPolicyServicing(tx, clock);
 }
 
 async function nextClaimNumber(tx: Queryable, at: Date): Promise<string> {
