@@ -200,3 +200,23 @@ test("billing turns a policy's invoice reminders off from its page, and back on"
   await expect(page.getByText(`Invoice reminders turned on for policy ${target.policyNumber}`)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Turn Off Invoice Reminders' })).toBeVisible();
 });
+
+test('the payment page lists the invoice reminders sent for the policy, newest first', async ({ page }) => {
+  await signInOnOrigin(page, E2E_ORIGIN, 'admin@provider.example');
+  const policies = await callApi<{ content: Array<{ id: string; policyNumber: string }> }>(page, 'GET', '/api/policy/v1/search?size=100&sort=policyNumber,asc');
+  let target: { id: string; sent: Array<{ recipient: string; kind: string }> } | undefined;
+  for (const policy of policies.data.content) {
+    const reminders = await callApi<{ content: Array<{ recipient: string; kind: string }> }>(page, 'GET', `/api/billing/v1/invoiceReminder/${policy.id}?sort=sentAt,desc`);
+    if (reminders.data.content.length > 1) {
+      target = { id: policy.id, sent: reminders.data.content };
+      break;
+    }
+  }
+  expect(target, 'a demo policy with invoice reminders sent').toBeDefined();
+  await page.goto(`/admin/policies/${target!.id}/payment`);
+  const table = page.getByRole('table', { name: 'Invoice Reminders Sent' });
+  await expect(table.getByRole('row')).toHaveCount(target!.sent.length + 1);
+  const labels: Record<string, string> = { BEFORE_DUE: 'Before due date', DUE: 'On due date', OVERDUE: 'Overdue' };
+  await expect(table.getByRole('row').nth(1)).toContainText(labels[target!.sent[0]!.kind]!);
+  await expect(table.getByRole('row').nth(1)).toContainText(target!.sent[0]!.recipient);
+});
