@@ -38,6 +38,17 @@ describe(`data layer (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, (
     expect(await migrate(db)).toEqual([]);
   });
 
+  test('queries run without JIT compilation: turned off in every PostgreSQL session, absent from PGlite', async () => {
+    const { db } = database;
+    if (db.dialect === 'postgres') {
+      const settings = await Promise.all([0, 1, 2].map(() => db.query<{ jit: string }>('SHOW jit')));
+      expect(settings.map(([row]) => row!.jit)).toEqual(['off', 'off', 'off']);
+      expect(await db.transaction(async (tx) => (await tx.query<{ jit: string }>('SHOW jit'))[0]!.jit)).toBe('off');
+    } else {
+      expect((await db.query<{ available: boolean }>('SELECT pg_jit_available() AS available'))[0]!.available).toBe(false);
+    }
+  });
+
   test('the demo world: every account type, three US agencies (one enforcing MFA), one UK brokerage, the demo users', async () => {
     const { db } = database;
     const accounts = await db.query<{ account_type: string; edition: string; name: string; enforce_mfa: boolean }>(
