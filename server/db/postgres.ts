@@ -24,21 +24,29 @@ export function quoteIdentifier(name: string): string {
   return `"${name}"`;
 }
 
+/**
+ * Settings every session starts with, as libpq `options`, merged with any the URL itself gives (a search_path in
+ * `?options=`, as the benchmarks set). No JIT compilation: the console's reads are short, and a plan whose
+ * estimate passes jit_above_cost (a UNION view with a reach subquery, as the documents list) spent ~38 ms
+ * compiling for ~6 ms of work.
+ */
+export function sessionOptions(connectionString: string, schema?: string): { connectionString: string; options: string } {
+  const settings = ['-c jit=off', ...(schema ? [`-c search_path=${quoteIdentifier(schema)}`] : [])];
+  try {
+    const url = new URL(connectionString);
+    const own = url.searchParams.get('options');
+    url.searchParams.delete('options');
+    return { connectionString: url.toString(), options: [own, ...settings].filter(Boolean).join(' ') };
+  } catch {
+    return { connectionString, options: settings.join(' ') };
+  }
+}
+
 /** Opens a pool on DATABASE_URL. Instances are stateless, so several can share one PostgreSQL. */
 export async function openPostgres(connectionString: string, options: PostgresOptions = {}): Promise<Database> {
-  const pool = new pg.Pool({
-    connectionString,
-    max: options.max ?? 10,
-    ...(options.schema ? { options: `-c search_path=${quoteIdentifier(options.schema)}` } : {}),
-  });
+  const pool = new pg.Pool({ ...sessionOptions(connectionString, options.schema), max: options.max ?? 10 });
   // An idle client losing its connection must not crash the process.
   pool.on('error', (error) => console.error('PostgreSQL pool error:', error.message));
-  // No JIT compilation: the console's reads are short, and a plan whose estimate passes jit_above_cost (a UNION
-  // view with a reach subquery, as the documents list) spent ~38 ms compiling for ~6 ms of work. Queued before
-  // the connection's first query, so every query runs without it.
-  pool.on('connect', (client) => {
-    client.query('SET jit = off').catch((error: Error) => console.error('PostgreSQL session setting failed:', error.message));
-  });
   const base = wrap(pool);
   return {
     dialect: 'postgres',
