@@ -145,6 +145,9 @@ export const FINANCE_FIRST_DUE_DAYS = 7;
 /** Spec 002 'Premium financing': the payer may disaffirm within 10 days; full payment is then due within 30. */
 export const FINANCE_DISAFFIRM_DAYS = 10;
 export const FINANCE_DISAFFIRMED_PAYMENT_DAYS = 30;
+/** Spec 002 section 9: 10 monthly instalments (the offer's default) within a 12-month term from the plan's start. */
+export const FINANCE_DEFAULT_INSTALLMENTS = 10;
+export const FINANCE_TERM_MONTHS = 12;
 
 /** Commissions (spec 002 section 9; the minimum amount of 1 is the commission-payment form's). */
 /** A payout token from the processor may pay once, within this long after the payment dialog opened. */

@@ -16,6 +16,14 @@ export interface FinanceTerms {
   firstInstallmentDue: string;
 }
 
+/**
+ * The premium a finance company may lend against (spec 002 section 9: 'Financed premium is the total premium
+ * minus broker fee and MGA fee'): the fees are never financed, the down payment carries them.
+ */
+export function financeablePremium(totalPremium: string, brokerFee: string, mgaFee: string): string {
+  return Decimal.max(Decimal.ZERO, Decimal.from(totalPremium).minus(Decimal.from(brokerFee)).minus(Decimal.from(mgaFee))).toFixed(2);
+}
+
 /** The level monthly payment repaying `financed` over `count` months at `apr` percent a year. */
 export function installmentAmount(financed: string | number, apr: string | number, count: number): string {
   const principal = Decimal.from(financed);

@@ -63,6 +63,29 @@ describe('premium financing', () => {
     expect(refused.body).toContain(text);
   });
 
+  it('refuses installments beyond the plan\'s 12-month term', async () => {
+    const refused = await call('admin', 'POST', '/api/billing/v1/create/premiumFinance',
+      { policyId, financerName: 'Imperial PFS', downPayment: 700, apr: 9.5, numberOfInstallments: 13, installmentAmount: '290.00' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors).toEqual([expect.objectContaining({ field: 'numberOfInstallments', message: 'The installments must all fall due within the 12-month term of the plan.' })]);
+  });
+
+  it('keeps the broker and MGA fees out of what is financed: the down payment must carry them', async () => {
+    // The policy's fees as its quote would have carried them (set on the row: the fixture binds without fees).
+    const [before] = await t.db.query<{ total_premium: string }>('SELECT total_premium::text AS total_premium FROM policies WHERE id = $1', [policyId]);
+    await t.db.query('UPDATE policies SET broker_fee = 250, mga_fee = 100, total_premium = total_premium + 350 WHERE id = $1', [policyId]);
+    try {
+      const record = await recordOf();
+      expect(record.financing.downPayment).toBe(installmentDownPayment(record.totalPremium, '250.00', '100.00'));
+      const refused = await call('admin', 'POST', '/api/billing/v1/create/premiumFinance',
+        { policyId, financerName: 'Imperial PFS', downPayment: 349.99, apr: 9.5, numberOfInstallments: 10, installmentAmount: '290.00' });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().errors).toEqual([{ field: 'downPayment', message: 'The down payment must cover the broker and MGA fees ($350.00): they are not financed.' }]);
+    } finally {
+      await t.db.query('UPDATE policies SET broker_fee = 0, mga_fee = 0, total_premium = $2 WHERE id = $1', [policyId, before!.total_premium]);
+    }
+  });
+
   it('billing offers a plan; the payer sees the finance quote and its schedule', async () => {
     const record = await recordOf();
     const down = record.financing.downPayment;

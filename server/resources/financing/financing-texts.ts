@@ -8,4 +8,6 @@ export const FINANCING_TEXTS = {
   notFinanceable: (status: string) => `A policy that is ${status} cannot be financed.`,
   downPaymentTooLarge: 'The down payment cannot be more than the total premium.',
   paidAlready: 'This policy is already paid.',
+  feesNotFinanced: (fees: string) => `The down payment must cover the broker and MGA fees (${fees}): they are not financed.`,
+  beyondTerm: (months: number) => `The installments must all fall due within the ${months}-month term of the plan.`,
 } as const;

@@ -1,7 +1,7 @@
-import { addDays, amountPaid, financeQuoteOf, installmentAmount, todayIn } from '../../../engine/index.ts';
+import { addDays, addMonths, amountPaid, financeablePremium, financeQuoteOf, formatMoney, installmentAmount, plusMoney, todayIn } from '../../../engine/index.ts';
 import { audit } from '../../audit.ts';
 import { callerOf } from '../../auth/authenticate.ts';
-import { FINANCE_DISAFFIRM_DAYS, FINANCE_DISAFFIRMED_PAYMENT_DAYS, FINANCE_FIRST_DUE_DAYS } from '../../constants.ts';
+import { FINANCE_DISAFFIRM_DAYS, FINANCE_DISAFFIRMED_PAYMENT_DAYS, FINANCE_FIRST_DUE_DAYS, FINANCE_TERM_MONTHS } from '../../constants.ts';
 import type { HandlerModule } from '../../contract/handlers.ts';
 import type { Queryable } from '../../db/database.ts';
 import { checkedBodyOf } from '../../form-check/checked-body.ts';
@@ -14,6 +14,7 @@ import { FINANCING_TEXTS } from './financing-texts.ts';
 import { liveFinancingOf, type FinancingRow } from './financing-repository.ts';
 
 const money = (value: unknown) => Number(value).toFixed(2);
+const fieldError = (field: string, message: string) => new HttpError(400, message, { errors: [{ field, message }] });
 
 /** The finance quote as the payer sees it (spec 002 'Premium finance quote (shown to the payer)'). */
 function financeQuote(row: FinancingRow, policy: PolicyRow) {
@@ -68,6 +69,8 @@ export const handlers: HandlerModule = (services) => {
       const caller = callerOf(request);
       const body = checkedBodyOf(request);
       const today = todayIn(clock.now());
+      // Read before the transaction: the embedded database has one connection.
+      const registry = (await services.definitions.current()).registry();
       await db.transaction(async (tx) => {
         const policy = await visiblePolicy(caller, String(body.policyId), tx, true);
         if (![...IN_FORCE, 'CANCEL REQUESTED'].includes(policy.status)) throw new HttpError(409, FINANCING_TEXTS.notFinanceable(policy.status));
@@ -78,9 +81,16 @@ export const handlers: HandlerModule = (services) => {
         const downPayment = money(body.downPayment);
         if (Number(downPayment) > Number(policy.total_premium)) throw new HttpError(400, FINANCING_TEXTS.downPaymentTooLarge);
         const created = new Date(policy.created_at).toISOString().slice(0, 10);
-        const firstInstallmentDue = addDays(created > today ? created : today, FINANCE_FIRST_DUE_DAYS);
+        const start = created > today ? created : today;
+        const firstInstallmentDue = addDays(start, FINANCE_FIRST_DUE_DAYS);
         const count = Number(body.numberOfInstallments);
         const quote = financeQuoteOf({ totalPremium: policy.total_premium, downPayment, apr: String(body.apr), numberOfInstallments: count, firstInstallmentDue });
+        // What is lent is at most the financeable premium: the fees are not financed, the down payment carries them.
+        if (Number(quote.amountFinanced) > Number(financeablePremium(policy.total_premium, policy.broker_fee, policy.mga_fee))) {
+          const fees = plusMoney(policy.broker_fee, policy.mga_fee);
+          throw fieldError('downPayment', FINANCING_TEXTS.feesNotFinanced(formatMoney(Number(fees), registry.edition(policy.edition))));
+        }
+        if (quote.schedule.at(-1)!.dueDate > addMonths(start, FINANCE_TERM_MONTHS)) throw fieldError('numberOfInstallments', FINANCING_TEXTS.beyondTerm(FINANCE_TERM_MONTHS));
         if (live) await tx.query(`UPDATE premium_financings SET status = 'WITHDRAWN' WHERE id = $1`, [live.id]);
         const [next] = await tx.query<{ next: number }>(`SELECT nextval('finance_quote_seq')::int AS next`);
         const number = `FQ-${clock.now().getUTCFullYear()}-${String(next!.next).padStart(6, '0')}`;

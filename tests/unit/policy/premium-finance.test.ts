@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { financeQuoteOf, installmentAmount, installmentDownPayment } from '../../../engine/index.ts';
+import { financeablePremium, financeQuoteOf, installmentAmount, installmentDownPayment } from '../../../engine/index.ts';
 
 /** Premium financing (spec 002 'Premium financing'): level instalments of an amortised loan, as data. */
 describe('installmentAmount', () => {
@@ -16,24 +16,39 @@ describe('installmentAmount', () => {
   });
 });
 
-describe('financeQuoteOf', () => {
-  it('finances the premium less the down payment in 10 monthly instalments, the first one day after FirstInstallmentDue', () => {
-    const premium = '3486.02';
-    const down = installmentDownPayment(premium, '0.00', '0.00');
-    expect(down).toBe('697.20');
-    const quote = financeQuoteOf({ totalPremium: premium, downPayment: down, apr: '9.5', numberOfInstallments: 10, firstInstallmentDue: '2026-12-01' });
-    expect(quote.amountFinanced).toBe('2788.82');
-    expect(quote.installmentAmount).toBe(installmentAmount('2788.82', '9.5', 10));
-    expect(Number(quote.financeCharge)).toBeCloseTo(Number(quote.installmentAmount) * 10 - 2788.82, 2);
-    expect(quote.totalPaymentAmount).toBe((697.2 + Number(quote.installmentAmount) * 10).toFixed(2));
-    expect(quote.schedule.map((row) => row.dueDate)).toEqual([
-      '2026-12-02', '2027-01-02', '2027-02-02', '2027-03-02', '2027-04-02', '2027-05-02', '2027-06-02', '2027-07-02', '2027-08-02', '2027-09-02',
-    ]);
+describe('financeQuoteOf: the premium less the down payment in monthly instalments, the first one day after FirstInstallmentDue', () => {
+  it.each([
+    { totalPremium: '3486.02', downPayment: '697.20', apr: '9.5', count: 10, amountFinanced: '2788.82', installment: '291.17', financeCharge: '122.88', totalPaymentAmount: '3608.90', last: '2027-09-02' },
+    { totalPremium: '10350.00', downPayment: '2350.00', apr: 0, count: 10, amountFinanced: '8000.00', installment: '800.00', financeCharge: '0.00', totalPaymentAmount: '10350.00', last: '2027-09-02' },
+    { totalPremium: '10350.00', downPayment: '2350.00', apr: '7.25', count: 12, amountFinanced: '8000.00', installment: '693.14', financeCharge: '317.68', totalPaymentAmount: '10667.68', last: '2027-11-02' },
+    { totalPremium: '1200.00', downPayment: '240.00', apr: '12', count: 10, amountFinanced: '960.00', installment: '101.36', financeCharge: '53.60', totalPaymentAmount: '1253.60', last: '2027-09-02' },
+  ])('$totalPremium less $downPayment at $apr% over $count months', ({ totalPremium, downPayment, apr, count, amountFinanced, installment, financeCharge, totalPaymentAmount, last }) => {
+    const quote = financeQuoteOf({ totalPremium, downPayment, apr, numberOfInstallments: count, firstInstallmentDue: '2026-12-01' });
+    expect(quote).toMatchObject({ amountFinanced, installmentAmount: installment, financeCharge, totalPaymentAmount });
+    expect(quote.schedule).toHaveLength(count);
+    expect(quote.schedule[0]).toEqual({ number: 1, dueDate: '2026-12-02', amount: installment });
+    expect(quote.schedule.at(-1)!.dueDate).toBe(last);
   });
+});
 
-  it('keeps the fees out of what is financed: the down payment carries them', () => {
-    const down = installmentDownPayment('10350.00', '250.00', '100.00');
-    expect(down).toBe('2350.00');
-    expect(financeQuoteOf({ totalPremium: '10350.00', downPayment: down, apr: 0, numberOfInstallments: 10, firstInstallmentDue: '2026-12-01' }).amountFinanced).toBe('8000.00');
+describe('financeablePremium: the total premium less the broker and MGA fees (never negative)', () => {
+  it.each([
+    ['10350.00', '250.00', '100.00', '10000.00'],
+    ['3486.02', '0.00', '0.00', '3486.02'],
+    ['0.30', '0.10', '0.10', '0.10'],
+    ['100.00', '80.00', '40.00', '0.00'],
+  ])('%s less %s and %s is %s', (total, brokerFee, mgaFee, financeable) => {
+    expect(financeablePremium(total, brokerFee, mgaFee)).toBe(financeable);
+  });
+});
+
+describe("installmentDownPayment: 20% of (payment - broker fee - MGA fee) plus the fees, to 2 decimals", () => {
+  it.each([
+    ['10350.00', '250.00', '100.00', '2350.00'],
+    ['3486.02', '0.00', '0.00', '697.20'],
+    ['1234.57', '12.34', '0.01', '256.79'],
+    ['0.00', '0.00', '0.00', '0.00'],
+  ])('%s with fees %s and %s: %s', (payment, brokerFee, mgaFee, downPayment) => {
+    expect(installmentDownPayment(payment, brokerFee, mgaFee)).toBe(downPayment);
   });
 });
