@@ -61,7 +61,7 @@ test('the policyholder pays a policy through the hosted form: declined, then pai
   // Processing, then settled by the processor (2 s in the sandbox): the page turns to the thank-you by itself.
   await expect(payment.getByTestId('payment-message')).toHaveText(`Thank you for making payment for Policy# ${policy.policyNumber}.`, { timeout: 15_000 });
   await expect(page.getByLabel('Payment Status')).toHaveValue('Paid');
-  await expect(page.getByLabel('Amount Due')).toHaveValue('0.00');
+  await expect(page.getByRole('textbox', { name: 'Amount Due' })).toHaveValue('0.00');
 
   const rows = page.getByRole('table', { name: 'Payments' }).getByRole('row').filter({ hasText: 'Visa ending 4242' });
   await expect(rows.filter({ hasText: 'Paid' })).toHaveCount(1);
@@ -185,7 +185,40 @@ test("billing sends the invoice to the payer's accounting contact, who opens the
   await expect(accountant).toHaveURL(new RegExp(`/customer/policies/${target.id}/payment$`), { timeout: 15_000 });
   await expect(accountant.getByTestId('policy-payment')).toHaveAttribute('data-status', /^(Unpaid|Partially Paid)$/);
   await expect(accountant.getByTestId('policy-payment').getByText('Welcome, Dana')).toBeVisible();
+  // The accounting contact pays there with the sandbox processor's card and is thanked.
+  await accountant.getByTestId('policy-payment').getByRole('button', { name: 'PAY BY CREDIT CARD' }).click();
+  const form = accountant.frameLocator('iframe[title="Secure payment form"]');
+  await form.getByLabel('Name on card').fill('Dana Ledger');
+  await form.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await form.getByLabel('Expiry (MM/YY)').fill('12/30');
+  await form.getByLabel('Security code').fill('123');
+  await form.getByRole('button', { name: /^Pay / }).click();
+  await expect(accountant.getByTestId('payment-checkout-dialog')).toBeHidden({ timeout: 15_000 });
+  await expect(accountant.getByTestId('payment-message')).toHaveText(`Thank you for making payment for Policy# ${target.policyNumber}.`, { timeout: 15_000 });
   await context.close();
+});
+
+test('billing closes the rest of a payment with a comment: the policy is paid, the credit listed', async ({ page, browser }) => {
+  await signInOnOrigin(page, E2E_ORIGIN, 'agent@agency.example');
+  const acme = await callApi<{ content: Array<{ accountId: string }> }>(page, 'GET', '/api/policy/v1/search?search=Acme%20Precision');
+  const policy = await issuedPolicyOf(page, acme.data.content[0]!.accountId,
+    { customerFirstName: 'Carla', customerLastName: 'Close', customerEmail: 'carla.close@insured.example', customerPhone: '3035550196' });
+
+  const admin = await (await browser.newContext({ baseURL: E2E_ORIGIN })).newPage();
+  await signInOnOrigin(admin, E2E_ORIGIN, 'admin@provider.example');
+  await admin.goto(`/admin/policies/${policy.id}/payment`);
+  await expect(admin.getByLabel('Payment Status')).toHaveValue('Unpaid');
+  await admin.getByRole('button', { name: 'Close Payment' }).click();
+  const dialog = admin.getByRole('dialog', { name: 'Close Payment' });
+  await dialog.getByRole('button', { name: 'Close Payment' }).click();
+  await expect(dialog.getByText('Comment is a required field')).toBeVisible();
+  await dialog.getByRole('textbox', { name: 'Comment', exact: true }).fill('Balance written off: premium agreed with the insured');
+  await dialog.getByRole('button', { name: 'Close Payment' }).click();
+  await expect(admin.getByText('Transaction Closed Successfully!')).toBeVisible();
+  await expect(admin.getByLabel('Payment Status')).toHaveValue('Paid');
+  await expect(admin.getByRole('textbox', { name: 'Amount Due' })).toHaveValue('0.00');
+  await expect(admin.getByRole('table', { name: 'Payments' }).getByRole('row').filter({ hasText: 'Refund/Credit' })).toHaveCount(1);
+  await expect(admin.getByRole('button', { name: 'Close Payment' })).toHaveCount(0);
 });
 
 test("billing turns a policy's invoice reminders off from its page, and back on", async ({ page }) => {
