@@ -91,6 +91,20 @@ describe('quote now', () => {
     expect(uk).toMatchObject({ edition: 'uk', riskState: 'ENG' });
   });
 
+  it('holds to the profile score: below 4, no quote is rated, created or offered, whatever the browser sends', async () => {
+    const thin = await clientOf('Summit Risk Partners', 'Thin Profile Co', { edition: 'us', state: 'NY', zip: '10001', industry: '541512', revenue: 5_000_000 });
+    // Industry, revenue and address are there; without the employee count the score is 3 of 6.
+    await t.db.query('UPDATE account_profiles SET employees = NULL WHERE account_id = $1', [thin]);
+    await t.db.query('UPDATE account_firmographics SET employees = NULL WHERE account_id = $1', [thin]);
+    expect((await call('agent', 'GET', `/api/account/v1/account/${thin}/profile`)).json()).toMatchObject({ profileScore: { score: 3 } });
+    expect((await call('agent', 'GET', `/api/quote/v1/account/${thin}`)).json()).toMatchObject({ canRequestQuote: false, reason: 'Account needs more information to enable Request Quote' });
+    for (const path of ['/api/quote/v1/create', '/api/rater/v1/calculator']) {
+      const refused = await call('agent', 'POST', path, p250Request(thin, 'us', 'NY'));
+      expect(refused.statusCode, path).toBe(400);
+      expect(refused.json().message).toBe('Account needs more information to enable Request Quote');
+    }
+  });
+
   it('refuses a declined account with the spec text', async () => {
     const declined = await clientOf('Summit Risk Partners', 'Declined Co', { edition: 'us', state: 'NY', zip: '10001', industry: '541512', revenue: 5_000_000 });
     await t.db.query(`UPDATE account_profiles SET status = 'Declined' WHERE account_id = $1`, [declined]);

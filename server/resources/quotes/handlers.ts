@@ -9,6 +9,7 @@ import { timeZoneOf } from '../../form-check/request-rule-context.ts';
 import { HttpError, MESSAGES, notFound } from '../../http/http-error.ts';
 import type { Caller } from '../../services.ts';
 import { QUOTABLE_STATUSES, setAccountStatus, type AccountStatus } from '../accounts/account-status.ts';
+import { profileRowOf, scoreAndEligibilityOf } from '../account-profile/repository.ts';
 import { findQuotableAccount, type AccountRisk } from './account-risk.ts';
 import { moveQuote } from './quote-changes.ts';
 import { isUnderwriter, quoteDetail } from './quote-detail.ts';
@@ -40,8 +41,22 @@ export const handlers: HandlerModule = (services) => {
   async function quotableAccount(caller: Caller, accountId: string, q: Queryable = db): Promise<AccountRisk> {
     const account = await findQuotableAccount(q, caller, accountId);
     if (!account) throw notFound(MESSAGES.accountNotFound);
-    if (!QUOTABLE_STATUSES.has(account.status as AccountStatus)) throw new HttpError(409, QUOTE_TEXTS.notEligible);
+    const refusal = await quoteRefusal(q, account);
+    // An account that cannot be quoted as it stands is a conflict; one short of information, a request to fix.
+    if (refusal) throw new HttpError(refusal === QUOTE_TEXTS.notEligible ? 409 : 400, refusal);
     return account;
+  }
+
+  /**
+   * Why no quote may be requested for the account now, or null (spec 002 section 5 'Quoting eligibility'):
+   * a status that does not allow quoting, a profile score below the threshold, or no rating facts (the rater
+   * needs the state, industry and revenue). The server holds to it whatever the browser shows.
+   */
+  async function quoteRefusal(q: Queryable, account: AccountRisk): Promise<string | null> {
+    if (!QUOTABLE_STATUSES.has(account.status as AccountStatus)) return QUOTE_TEXTS.notEligible;
+    const { eligibility } = scoreAndEligibilityOf(await profileRowOf(q, account.id));
+    if (eligibility.reason) return eligibility.reason;
+    return !account.riskState || !account.industryCode || !account.revenue ? QUOTE_TEXTS.needsMoreInformation : null;
   }
 
   /**
@@ -133,9 +148,7 @@ export const handlers: HandlerModule = (services) => {
       const caller = callerOf(request);
       const account = await findQuotableAccount(db, caller, request.params.accountId);
       if (!account) throw notFound(MESSAGES.accountNotFound);
-      const reason = !QUOTABLE_STATUSES.has(account.status as AccountStatus)
-        ? QUOTE_TEXTS.notEligible
-        : !account.riskState || !account.industryCode || !account.revenue ? QUOTE_TEXTS.needsMoreInformation : null;
+      const reason = await quoteRefusal(db, account);
       return { ...account, canRequestQuote: reason === null, reason };
     },
 
