@@ -18244,6 +18244,8 @@ export interface operations {
                 product?: string;
                 accountId?: string;
                 agencyId?: string;
+                /** @description The team selector (absent is All) */
+                teamId?: string;
             };
             header?: never;
             path?: never;
@@ -18330,6 +18332,8 @@ export interface operations {
                 product?: string;
                 accountId?: string;
                 agencyId?: string;
+                /** @description The team selector (absent is All) */
+                teamId?: string;
                 isOpenForRenewal?: boolean;
             };
             header?: never;

@@ -8,6 +8,8 @@ export interface PageScope {
   route: Record<string, string | undefined>;
   /** The address's query parameters (`/mssp/manage/accountlookup?state=TX&accountName=…`). */
   query?: Record<string, string>;
+  /** The team chosen in the shell's selector, null for All or no choice: what a list filters by (`{"var": "team"}`). */
+  team?: string | null;
   record?: Record<string, unknown>;
   row?: Record<string, unknown>;
   chosen?: Record<string, unknown>;

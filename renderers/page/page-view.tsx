@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { useAtomValue } from 'jotai';
 import { Box, Heading, Stack, Text } from '@chakra-ui/react';
 import { useParams, useSearchParams } from 'react-router';
 import type { PageDefinition } from '../../engine/index.ts';
@@ -6,6 +7,7 @@ import { BlockView } from './blocks/block-view.tsx';
 import { ModalRequestContext } from './modal-request.ts';
 import { PageContext, type PageComponent } from './page-context.ts';
 import type { PageScope } from './page-scope.ts';
+import { sessionStore, shownTeamAtom } from '../session/store.ts';
 import { useModalOpener } from './use-modal-opener.ts';
 import { usePageContextValue } from './use-page-context-value.ts';
 
@@ -20,8 +22,9 @@ export function PageView({ page, components, preview = false }: { page: PageDefi
   const [searchParams] = useSearchParams();
   const query = Object.fromEntries(searchParams);
   const routeKey = JSON.stringify([params, query]);
+  const team = useAtomValue(shownTeamAtom, { store: sessionStore });
   // eslint-disable-next-line react-hooks/exhaustive-deps -- the scope changes when the route's values do, not with each params object
-  const scope = useMemo<PageScope>(() => ({ route: params, query }), [routeKey]);
+  const scope = useMemo<PageScope>(() => ({ route: params, query, team }), [routeKey, team]);
   const modals = useModalOpener();
   const several = page.blocks.filter((block) => block.type !== 'component').length > 1;
   return (

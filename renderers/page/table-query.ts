@@ -8,7 +8,9 @@ import type { TableQuery } from '../table/table-types.ts';
  * (YYYY-MM-DD, inclusive).
  */
 export function operationQuery(table: TableDefinition, query: TableQuery, extra: Record<string, unknown> = {}): Record<string, unknown> {
-  const params: Record<string, unknown> = { page: query.page, size: query.size, ...extra };
+  // A block's parameter with no value (no team chosen) is left out, as an empty filter is.
+  const given = Object.entries(extra).filter(([, value]) => value !== undefined && value !== null && value !== '');
+  const params: Record<string, unknown> = { page: query.page, size: query.size, ...Object.fromEntries(given) };
   if (query.sort) params.sort = `${query.sort.column},${query.sort.desc ? 'desc' : 'asc'}`;
   const search = query.search.trim();
   if (search) params.search = search;

@@ -87,6 +87,12 @@ export const sessionNoticeAtom = atom<string | null>(null);
 /** The chosen team: a team id, ALL_TEAMS, or null for the user's default team. */
 export const selectedTeamAtom = atom<string | null>(readStoredTeam());
 
+/**
+ * The team the user chose in the selector, or null for All, before any choice and where there is no selector:
+ * what pages filter their lists by (`{"var": "team"}` in a table block's query).
+ */
+export const shownTeamAtom = atom<string | null>(null);
+
 function readStoredTeam(): string | null {
   try {
     return sessionStorage.getItem(STORAGE_KEYS.team);
@@ -118,4 +124,5 @@ export function resetSessionState(): void {
   currentUserQuery.reset(sessionStore);
   permissionsQuery.reset(sessionStore);
   sessionStore.set(selectedTeamAtom, null);
+  sessionStore.set(shownTeamAtom, null);
 }

@@ -5,7 +5,7 @@ import { useAtomValue } from 'jotai';
 import type { Team } from '../session/store.ts';
 import { api } from '../session/api.ts';
 import { ALL_TEAMS, SEARCH_THROTTLE_MS } from '../session/constants.ts';
-import { chooseTeam, selectedTeamAtom, sessionStore, tokenClaimsAtom, type CurrentUser } from '../session/store.ts';
+import { chooseTeam, selectedTeamAtom, sessionStore, shownTeamAtom, tokenClaimsAtom, type CurrentUser } from '../session/store.ts';
 import { noOptionsMessage } from '../form/widgets/select-texts.ts';
 
 interface TeamOption {
@@ -63,6 +63,12 @@ export function TeamSelector({ user }: { user: CurrentUser }) {
     if (selected === ALL_TEAMS && offersAll) return ALL_OPTION;
     return teams?.find((team) => team.value === selected) ?? teams?.find((team) => team.isDefault) ?? teams?.[0] ?? null;
   }, [selected, teams, offersAll]);
+
+  // The lists of the pages follow a team the user chose; All, or no choice yet, filters nothing.
+  const shown = selected && value && value.value !== ALL_TEAMS ? value.value : null;
+  useEffect(() => {
+    sessionStore.set(shownTeamAtom, shown);
+  }, [shown]);
 
   if (unavailable || (teams && teams.length === 0 && !offersAll)) return null;
   return (

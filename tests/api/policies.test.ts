@@ -191,6 +191,20 @@ describe('issuing the policy', () => {
     expect((await call('agent', 'GET', '/api/quote/v1/binders?status=BOUND')).json().totalElements).toBe(0);
   });
 
+  it('lists the policies of the team chosen in the selector only', async () => {
+    const teams = await t.db.query<{ id: string; name: string }>(
+      `SELECT t.id, t.name FROM teams t JOIN accounts a ON a.id = t.account_id WHERE a.name = 'Summit Risk Partners' ORDER BY t.name`);
+    // The client's team, as the account's team is carried to its quotes and policies.
+    await t.db.query('UPDATE quotes SET team_id = $2 WHERE id = $1', [ids.usQuote, teams[0]!.id]);
+    await t.db.query('UPDATE policies SET team_id = $2 WHERE id = $1', [ids.usQuotePolicy, teams[0]!.id]);
+    const policy = { team_id: teams[0]!.id };
+    const other = teams[1]!;
+    const listed = async (teamId: string) => ((await call('agent', 'GET', `/api/policy/v1/search?teamId=${teamId}`)).json().content as Json[]).map((row) => row.id);
+    expect(await listed(policy.team_id)).toEqual([ids.usQuotePolicy]);
+    expect(await listed(other.id)).toEqual([]);
+    expect((await call('agent', 'GET', `/api/quote/v1/binders?teamId=${other.id}`)).json().totalElements).toBe(0);
+  });
+
   it('refuses to issue a binder past its expiry: the calendar marks it BINDER EXPIRED', async () => {
     expect((await call('agent', 'PUT', `/api/quote/v1/${ids.expiringQuote}/bind`, CONTACT)).statusCode).toBe(200);
     await t.db.query(`UPDATE quotes SET binder_expires_on = '2026-11-22' WHERE id = $1`, [ids.expiringQuote]);

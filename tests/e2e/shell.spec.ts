@@ -1,5 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { acceptCookies, apiToken, signInThroughApi } from './support/sign-in.ts';
+import { acceptCookies, apiToken, signInOnOrigin, signInThroughApi } from './support/sign-in.ts';
+import { callApi } from './support/call-api.ts';
+import { choose } from './support/choose.ts';
+import { E2E_ORIGIN } from './support/origin.ts';
 
 test('a user may only enter the area of their account type', async ({ page }) => {
   await signInThroughApi(page, 'agent@agency.example');
@@ -174,4 +177,18 @@ test('a server failure is told in the spec words, and its notification expands t
   await expect(details).toContainText('STORE_DOWN');
   await toast.getByRole('button', { name: 'Hide details' }).click();
   await expect(details.getByText('/api/claims/v1/search', { exact: true })).toHaveCount(0);
+});
+
+test('a team chosen in the selector filters the lists: the accounts page asks for the team and shows its count', async ({ page }) => {
+  await signInOnOrigin(page, E2E_ORIGIN, 'agent@agency.example');
+  await page.goto(`${E2E_ORIGIN}/agency/accounts`);
+  const block = page.getByTestId('block-table-agency-accounts');
+  await expect(page.getByRole('table', { name: 'Accounts' }).getByRole('row').nth(1)).toBeVisible();
+  const asked = page.waitForRequest((request) => request.url().includes('/api/account/v1/account/search') && new URL(request.url()).searchParams.has('teamId'));
+  await choose(page.getByTestId('team-selector'), 'Team', 'West Coast');
+  const teamId = new URL((await asked).url()).searchParams.get('teamId')!;
+  const { data } = await callApi<{ totalElements: number }>(page, 'GET', `/api/account/v1/account/search?teamId=${teamId}&size=25`);
+  const { data: all } = await callApi<{ totalElements: number }>(page, 'GET', '/api/account/v1/account/search?size=25');
+  expect(data.totalElements).toBeLessThan(all.totalElements);
+  await expect(block.getByText(new RegExp(`of ${data.totalElements} ·`))).toBeVisible();
 });

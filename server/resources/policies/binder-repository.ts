@@ -66,6 +66,7 @@ const BINDERS: ListSpec<BinderRow, ReturnType<typeof toBinder>> = {
     product: { sql: 'q.product' },
     accountId: { sql: 'q.account_id', cast: 'uuid' },
     agencyId: { sql: 'q.agency_id', cast: 'uuid' },
+    teamId: { sql: 'q.team_id', cast: 'uuid' },
   },
   toItem: toBinder,
 };

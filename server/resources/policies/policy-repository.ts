@@ -149,6 +149,7 @@ const POLICIES: ListSpec<PolicyRow, Policy> = {
     product: { sql: 'p.product' },
     accountId: { sql: 'p.account_id', cast: 'uuid' },
     agencyId: { sql: 'p.agency_id', cast: 'uuid' },
+    teamId: { sql: 'p.team_id', cast: 'uuid' },
     isOpenForRenewal: { sql: 'p.is_open_for_renewal', cast: 'boolean' },
   },
   toItem: toPolicy,

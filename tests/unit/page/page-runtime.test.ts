@@ -24,6 +24,11 @@ describe("a table's query as its operation's parameters", () => {
     expect(operationQuery(claims(), query)).toEqual(expected);
   });
 
+  it("leaves out a block parameter with no value (no team chosen)", () => {
+    expect(operationQuery(claims(), { page: 0, size: 25, sort: null, search: '', filters: {} }, { teamId: null, accountId: '', agencyId: undefined })).toEqual({ page: 0, size: 25 });
+    expect(operationQuery(claims(), { page: 0, size: 25, sort: null, search: '', filters: {} }, { teamId: 't1' })).toEqual({ page: 0, size: 25, teamId: 't1' });
+  });
+
   it("keeps the block's own parameters", () => {
     expect(operationQuery(claims(), { page: 0, size: 25, sort: null, search: '', filters: {} }, { accountId: 'a1' })).toEqual({ page: 0, size: 25, accountId: 'a1' });
   });
