@@ -117,6 +117,13 @@ export const PAYMENT_DUE_DAYS = 30;
 export const INVOICE_REMINDER_OFFSETS: readonly number[] = [-7, 0, 7, 14];
 /** How often each server looks for invoice reminders to send (the sweep is idempotent: two servers may both run it). */
 export const INVOICE_REMINDER_SWEEP_MS = 15 * MINUTE;
+/**
+ * On SIGTERM or SIGINT the server drains: requests in flight get this long to finish before the process gives
+ * up on them and exits non-zero (server/shutdown.ts). Ample for the console's requests (a PDF or a CSV takes a
+ * fraction of a second) and within the 30 s Kubernetes allows before its SIGKILL (`docker stop` allows 10 s: give
+ * it `--time 15`).
+ */
+export const SHUTDOWN_GRACE_MS = 10 * SECOND;
 /** The sandbox processor settles a charge (processing to succeeded or failed) after this long. */
 export const SANDBOX_SETTLE_MS = 2 * SECOND;
 /** A hosted payment form left open this long expires. */

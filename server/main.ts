@@ -17,6 +17,7 @@ import { configurationFaults, demoPasswordFault, usersWithDemoPassword } from '.
 import { DEMO_USERS, DEMO_WORKFLOWS } from './seed/demo-world.ts';
 import { DEMO_SENT_QUOTE } from './seed/demo-sent-quote.ts';
 import { scheduleInvoiceReminders } from './resources/invoice-reminders/reminder-timer.ts';
+import { closeOnSignals } from './shutdown.ts';
 import type { FastifyInstance } from 'fastify';
 
 // CLIENT_DIR (also read by vite.config.ts) lets two builds live side by side, e.g. two end-to-end runs at once.
@@ -101,14 +102,10 @@ async function main(): Promise<void> {
     extra = await bootstrapFromEnvironment(app);
   }
 
-  const shutdown = async (signal: string) => {
-    app.log.info(`${signal}: shutting down`);
-    await app.close();
-    await db.close();
-    process.exit(0);
-  };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  // From here on SIGTERM and SIGINT drain the requests in flight, stop the timers and close the database before
+  // exiting (server/shutdown.ts). Before this a signal ends the start at once: the migrations and the seed run in
+  // one transaction, which the database rolls back.
+  closeOnSignals(app, db);
 
   await app.listen({ port: config.port, host: config.host });
   console.log(banner(config, app, clientDir, extra));
