@@ -184,11 +184,11 @@ test('a team chosen in the selector filters the lists: the accounts page asks fo
   await page.goto(`${E2E_ORIGIN}/agency/accounts`);
   const block = page.getByTestId('block-table-agency-accounts');
   await expect(page.getByRole('table', { name: 'Accounts' }).getByRole('row').nth(1)).toBeVisible();
-  const asked = page.waitForRequest((request) => request.url().includes('/api/account/v1/account/search') && new URL(request.url()).searchParams.has('teamId'));
+  const asked = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/account/v1/accounts' && new URL(request.url()).searchParams.has('teamId'));
   await choose(page.getByTestId('team-selector'), 'Team', 'West Coast');
   const teamId = new URL((await asked).url()).searchParams.get('teamId')!;
-  const { data } = await callApi<{ totalElements: number }>(page, 'GET', `/api/account/v1/account/search?teamId=${teamId}&size=25`);
-  const { data: all } = await callApi<{ totalElements: number }>(page, 'GET', '/api/account/v1/account/search?size=25');
+  const { data } = await callApi<{ totalElements: number }>(page, 'GET', `/api/account/v1/accounts?teamId=${teamId}&size=25`);
+  const { data: all } = await callApi<{ totalElements: number }>(page, 'GET', '/api/account/v1/accounts?size=25');
   expect(data.totalElements).toBeLessThan(all.totalElements);
   await expect(block.getByText(new RegExp(`of ${data.totalElements} ·`))).toBeVisible();
 });
