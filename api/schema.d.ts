@@ -8794,6 +8794,8 @@ export interface components {
             submissionId?: string | null;
         };
         QuoteTraceStep: {
+            /** @description The step's place in the calculation (on a quote's page) */
+            number?: number;
             step: string;
             factor: string;
             source: {

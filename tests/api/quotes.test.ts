@@ -67,7 +67,8 @@ describe('quote now', () => {
 
     const seen = await call('underwriter', 'GET', `/api/quote/v1/${ids.quote}`);
     expect(seen.json().rating.trace.length).toBeGreaterThan(3);
-    expect(seen.json().rating.trace[0]).toMatchObject({ step: expect.any(String), source: { table: expect.any(String) } });
+    expect(seen.json().rating.trace[0]).toMatchObject({ number: 1, step: expect.any(String), source: { table: expect.any(String) } });
+    expect(seen.json().rating.trace.map((step: Json) => step.number)).toEqual(seen.json().rating.trace.map((_: Json, index: number) => index + 1));
     expect(seen.json().actions).toContain('release');
   });
 

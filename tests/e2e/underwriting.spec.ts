@@ -52,6 +52,10 @@ async function openFromInbox(page: Page, origin: string, quoteNumber: string) {
   await page.getByRole('menuitem', { name: 'Open' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Quote' })).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Quote Number' })).toHaveValue(quoteNumber);
+  // Underwriters read how the premium was reached, step by step, from the rater's first table on.
+  const trace = page.getByRole('table', { name: 'Premium Calculation' });
+  await expect(trace.getByRole('row').nth(1)).toContainText('1');
+  expect(await trace.getByRole('row').count()).toBeGreaterThan(4);
 }
 
 for (const edition of CASES) {
@@ -128,6 +132,8 @@ for (const edition of CASES) {
     await agentPage.getByRole('menuitem', { name: 'Open' }).click();
     await expect(agentPage.getByRole('button', { name: 'Release Quote' })).toHaveCount(0);
     await expect(agentPage.getByRole('button', { name: 'Edit MGA Fee' })).toHaveCount(0);
+    // The rater's factors are the provider's pricing: the agent's page has no calculation.
+    await expect(agentPage.getByRole('table', { name: 'Premium Calculation' })).toHaveCount(0);
 
     // The agency's broker fees: the additional fee is held to 10,000 in the edition's currency, with the spec's text.
     await agentPage.getByRole('button', { name: 'Edit Broker Fee' }).click();

@@ -19,7 +19,8 @@ export async function quoteDetail(db: Queryable, caller: Caller, row: QuoteDetai
   return {
     ...toQuote(row),
     request: row.request_data,
-    rating: underwriter ? { ...rating, trace: trace ?? [] } : rating,
+    // Steps numbered in order: a step's name may repeat (a fee per coverage), its number does not.
+    rating: underwriter ? { ...rating, trace: ((trace ?? []) as object[]).map((step, index) => ({ number: index + 1, ...step })) } : rating,
     irpm: row.irpm,
     subjectivities: row.subjectivities ?? [],
     decision: row.decision,
