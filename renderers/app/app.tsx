@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Provider as JotaiProvider, useAtomValue } from 'jotai';
 import { BrowserRouter, Navigate, Route, Routes, useParams } from 'react-router';
 import { ThemeProvider } from '../theme/theme-provider.tsx';
@@ -9,32 +10,43 @@ import type { PageDefinition } from '../../engine/index.ts';
 import { AuthLayout } from '../auth/auth-layout.tsx';
 import { LoginPage } from '../auth/login-page.tsx';
 import { LoadingPage } from '../auth/loading-page.tsx';
-import { LogoutPage } from '../auth/logout-page.tsx';
-import { ForgotPasswordPage } from '../auth/forgot-password-page.tsx';
-import { ResendValidationPage } from '../auth/resend-validation-page.tsx';
-import { ConfirmMfaResetPage, ConfirmPasswordResetPage, ConfirmUserPage } from '../auth/confirm-pages.tsx';
-import { SignupValidationPage } from '../auth/signup-validation-page.tsx';
-import { ValidatePage } from '../auth/validate-page.tsx';
-import { UnsupportedPage } from '../auth/unsupported-page.tsx';
-import { PrivacyPolicyPage, TermsOfUsePage } from '../auth/legal-pages.tsx';
-import { StatusPage } from '../auth/status-page.tsx';
-import {
-  ApplicationSignedPage,
-  LoginExistingPage,
-  PasswordExpiredPage,
-  ServerDownPage,
-  SignupSubmittedPage,
-} from '../auth/static-pages.tsx';
 import { RequireAuth } from '../shell/require-auth.tsx';
-import { SignedInShell } from '../shell/signed-in-shell.tsx';
-import { PersonaArea } from '../shell/persona-area.tsx';
 import { CookieConsent } from '../shell/cookie-consent.tsx';
 import { Toaster } from '../shell/toaster.tsx';
-import { NotFound } from './not-found.tsx';
-import { PageRoute } from './page-route.tsx';
+import { RouteLoading } from '../shell/route-loading.tsx';
 import { pagesOfArea } from '../page/area-pages.ts';
 import { useRegistry } from '../definitions/use-registry.ts';
-import { editionIdAtom } from '../definitions/registry-atoms.ts';
+import { editionIdAtom, registryResultAtom } from '../definitions/registry-atoms.ts';
+
+/*
+ * Only /login (and /loading, the next step of signing in) is in the entry chunk: issue 9 gives its
+ * JavaScript a budget (tests/scripts/bundle-budget.mjs). Every other page, the signed-in shell and the
+ * persona areas load when first opened; the definitions other than the login form load when a page first
+ * needs them (registry-atoms.ts). Suspense fallbacks (RouteLoading) say what is loading meanwhile; each
+ * sits inside the route it waits for, so it shows at once instead of the previous page lingering under
+ * the new address (a navigation is a transition).
+ */
+const LoginExistingPage = lazy(() => import('../auth/static-pages.tsx').then((module) => ({ default: module.LoginExistingPage })));
+const ServerDownPage = lazy(() => import('../auth/static-pages.tsx').then((module) => ({ default: module.ServerDownPage })));
+const SignupSubmittedPage = lazy(() => import('../auth/static-pages.tsx').then((module) => ({ default: module.SignupSubmittedPage })));
+const ApplicationSignedPage = lazy(() => import('../auth/static-pages.tsx').then((module) => ({ default: module.ApplicationSignedPage })));
+const PasswordExpiredPage = lazy(() => import('../auth/static-pages.tsx').then((module) => ({ default: module.PasswordExpiredPage })));
+const LogoutPage = lazy(() => import('../auth/logout-page.tsx').then((module) => ({ default: module.LogoutPage })));
+const ForgotPasswordPage = lazy(() => import('../auth/forgot-password-page.tsx').then((module) => ({ default: module.ForgotPasswordPage })));
+const ResendValidationPage = lazy(() => import('../auth/resend-validation-page.tsx').then((module) => ({ default: module.ResendValidationPage })));
+const ConfirmMfaResetPage = lazy(() => import('../auth/confirm-pages.tsx').then((module) => ({ default: module.ConfirmMfaResetPage })));
+const ConfirmPasswordResetPage = lazy(() => import('../auth/confirm-pages.tsx').then((module) => ({ default: module.ConfirmPasswordResetPage })));
+const ConfirmUserPage = lazy(() => import('../auth/confirm-pages.tsx').then((module) => ({ default: module.ConfirmUserPage })));
+const SignupValidationPage = lazy(() => import('../auth/signup-validation-page.tsx').then((module) => ({ default: module.SignupValidationPage })));
+const ValidatePage = lazy(() => import('../auth/validate-page.tsx').then((module) => ({ default: module.ValidatePage })));
+const UnsupportedPage = lazy(() => import('../auth/unsupported-page.tsx').then((module) => ({ default: module.UnsupportedPage })));
+const PrivacyPolicyPage = lazy(() => import('../auth/legal-pages.tsx').then((module) => ({ default: module.PrivacyPolicyPage })));
+const TermsOfUsePage = lazy(() => import('../auth/legal-pages.tsx').then((module) => ({ default: module.TermsOfUsePage })));
+const StatusPage = lazy(() => import('../auth/status-page.tsx').then((module) => ({ default: module.StatusPage })));
+const NotFound = lazy(() => import('./not-found.tsx').then((module) => ({ default: module.NotFound })));
+const SignedInShell = lazy(() => import('../shell/signed-in-shell.tsx').then((module) => ({ default: module.SignedInShell })));
+const PersonaArea = lazy(() => import('../shell/persona-area.tsx').then((module) => ({ default: module.PersonaArea })));
+const PageRoute = lazy(() => import('./page-route.tsx').then((module) => ({ default: module.PageRoute })));
 
 export function App() {
   return (
@@ -43,7 +55,9 @@ export function App() {
         <BrowserRouter>
           <SessionEffects />
           <RegistryGate>
-            <AppRoutes />
+            <Suspense fallback={<RouteLoading label="Loading your console…" fullPage />}>
+              <AppRoutes />
+            </Suspense>
           </RegistryGate>
           <CookieConsent />
           <Toaster />
@@ -55,7 +69,10 @@ export function App() {
 
 function AppRoutes() {
   // Each area's routes are its page definitions: a page published in the studio is routed without a rebuild.
-  const registry = useRegistry();
+  // Until the definitions are loaded (the signed-in shell fetches the published ones), an area is one route
+  // that loads them; read here without loading, so /login never waits for them.
+  const loaded = useAtomValue(registryResultAtom);
+  const registry = loaded?.ok ? loaded.registry : undefined;
   const editionId = useAtomValue(editionIdAtom);
   return (
     <Routes>
@@ -92,7 +109,17 @@ function AppRoutes() {
       <Route path="policy/:policyId/accountant-payment" element={<PolicyPaymentRedirect />} />
       {/* Protected routes: the signed-in shell and one area per account type. */}
       <Route element={<RequireAuth />}>
-        <Route element={<SignedInShell />}>{PERSONAS.map((persona) => areaRoutes(persona, pagesOfArea(registry, editionId, persona.id)))}</Route>
+        <Route
+          element={
+            <Suspense fallback={<RouteLoading label="Loading your console…" fullPage />}>
+              <SignedInShell />
+            </Suspense>
+          }
+        >
+          {PERSONAS.map((persona) =>
+            registry ? areaRoutes(persona, pagesOfArea(registry, editionId, persona.id)) : <Route key={persona.id} path={`${persona.base.slice(1)}/*`} element={<AreaDefinitions />} />,
+          )}
+        </Route>
       </Route>
     </Routes>
   );
@@ -108,6 +135,15 @@ function areaRoutes(persona: Persona, pages: PageDefinition[]) {
       <Route path="*" element={<NotFound />} />
     </Route>
   );
+}
+
+/**
+ * An area's place while the definitions are not loaded: loads them (suspending to the shell's spinner) or,
+ * when they do not load, lets the error boundary list their faults. Once loaded, AppRoutes routes the area.
+ */
+function AreaDefinitions() {
+  useRegistry();
+  return <RouteLoading label="Loading your console…" fullPage />;
 }
 
 /**

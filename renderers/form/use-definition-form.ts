@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { todayIso, type Edition, type FormDefinition, type RuleContext } from '../../engine/index.ts';
 import { editionIdAtom } from '../definitions/registry-atoms.ts';
-import { useRegistry } from '../definitions/use-registry.ts';
+import { useRegistryWith } from '../definitions/use-registry.ts';
 import type { FormSession } from './form-session.ts';
 import { useFormSession } from './use-form-session.ts';
 
@@ -15,7 +15,7 @@ export interface DefinitionFormModel {
 
 /** A form definition of a public page, resolved for the app's edition, with its session. */
 export function useDefinitionForm(id: string, options: { initialData?: Record<string, unknown>; flags?: Record<string, boolean> } = {}): DefinitionFormModel {
-  const registry = useRegistry();
+  const registry = useRegistryWith(id);
   const editionId = useAtomValue(editionIdAtom);
   const definition = useMemo(() => registry.resolve<FormDefinition>(id, editionId), [registry, id, editionId]);
   const [today] = useState(todayIso);
@@ -29,7 +29,7 @@ export function useDefinitionForm(id: string, options: { initialData?: Record<st
 
 /** The edition and a rule context for a form the page does not hold a session for (a dialog). */
 export function useDefinitionContext(flags: Record<string, boolean> = NO_FLAGS): { edition: Edition; context: RuleContext } {
-  const registry = useRegistry();
+  const registry = useRegistryWith();
   const editionId = useAtomValue(editionIdAtom);
   const [today] = useState(todayIso);
   const context = useMemo<RuleContext>(() => ({ edition: editionId, today, flags }), [editionId, today, flags]);
@@ -38,7 +38,7 @@ export function useDefinitionContext(flags: Record<string, boolean> = NO_FLAGS):
 
 /** The app's edition settings (terms, contacts, locale). */
 export function useEdition(): Edition {
-  const registry = useRegistry();
+  const registry = useRegistryWith();
   return registry.edition(useAtomValue(editionIdAtom));
 }
 

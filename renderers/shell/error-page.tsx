@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Box, Button, Code, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { useAtomValue } from 'jotai';
-import { editionIdAtom, registryResultAtom } from '../definitions/registry-atoms.ts';
+import { editionIdAtom, registryResultAtom, signInRegistryResultAtom } from '../definitions/registry-atoms.ts';
 
 export const UNEXPECTED_ERROR = 'An unexpected error occurred.';
 
@@ -59,7 +59,10 @@ export function ErrorPage({ error, message = UNEXPECTED_ERROR, onRetry }: { erro
 
 /** The edition's support address; works even when the definitions failed to load. */
 function useSupportEmail(): string {
-  const result = useAtomValue(registryResultAtom);
+  const full = useAtomValue(registryResultAtom);
+  const signIn = useAtomValue(signInRegistryResultAtom);
   const editionId = useAtomValue(editionIdAtom);
+  // The full registry when it loaded (published contacts), else the sign-in page's: both hold the editions.
+  const result = full?.ok ? full : signIn;
   return result.ok ? result.registry.edition(editionId).contacts.support.email : 'support@cyberconsole.example';
 }

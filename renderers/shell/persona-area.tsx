@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { Container } from '@chakra-ui/react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useEdition } from '../form/use-definition-form.ts';
@@ -11,6 +12,7 @@ import { Header } from './header.tsx';
 import { IncidentBanner } from './incident-banner.tsx';
 import { MaintenanceScreen } from './maintenance-screen.tsx';
 import { MfaRequiredDialog } from './mfa-required-dialog.tsx';
+import { RouteLoading } from './route-loading.tsx';
 
 /**
  * One persona's area: only users of its account type may enter (anyone else goes to their own
@@ -31,7 +33,15 @@ export function PersonaArea({ persona, pages }: { persona: Persona; pages: PageD
       <Header user={user} persona={persona} areaName={withTerms(persona.name, edition.terms)} nav={navOfArea(pages, persona.base, permissions)} />
       <IncidentBanner />
       <Container as="main" maxW="7xl" py="6">
-        <ErrorBoundary resetKey={location.pathname}>{maintenance ? <MaintenanceScreen /> : <Outlet />}</ErrorBoundary>
+        <ErrorBoundary resetKey={location.pathname}>
+          {maintenance ? (
+            <MaintenanceScreen />
+          ) : (
+            <Suspense fallback={<RouteLoading label="Loading the page…" />}>
+              <Outlet />
+            </Suspense>
+          )}
+        </ErrorBoundary>
       </Container>
       <MfaRequiredDialog user={user} profilePath={`${persona.base}/profile`} />
     </>

@@ -1,10 +1,11 @@
-import { Box, Button, Container, Flex, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Suspense } from 'react';
+import { Box, Button, Container, Stack } from '@chakra-ui/react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { USER_LOAD_ERROR } from '../../api/error-catalogue.ts';
 import { ErrorBoundary } from './error-boundary.tsx';
 import { ErrorPage } from './error-page.tsx';
 import { ServerDefinitions } from '../definitions/server-source.ts';
-
+import { RouteLoading } from './route-loading.tsx';
 import { useCurrentUser } from '../session/use-session.ts';
 
 /**
@@ -36,18 +37,16 @@ export function SignedInShell() {
     <Box minH="100vh" bg="bg.subtle" color="fg">
       <ErrorBoundary resetKey={location.pathname}>
         <ServerDefinitions fallback={<ShellLoading />}>
-          <Outlet />
+          {/* An area's code (and, when the server's bundle failed, the build's definitions) loads on first visit. */}
+          <Suspense fallback={<ShellLoading />}>
+            <Outlet />
+          </Suspense>
         </ServerDefinitions>
       </ErrorBoundary>
     </Box>
   );
 }
 
-function ShellLoading() {
-  return (
-    <Flex minH="100vh" align="center" justify="center" gap="3" role="status">
-      <Spinner size="sm" />
-      <Text color="fg.muted">Loading your console…</Text>
-    </Flex>
-  );
+export function ShellLoading() {
+  return <RouteLoading label="Loading your console…" fullPage />;
 }

@@ -3,7 +3,8 @@ import { Alert, Badge, Box, Button, CloseButton, Flex, Grid, Heading, HStack, Li
 import { Link } from 'react-router';
 import { useAtomValue } from 'jotai';
 import { diffJson, type EditionId, type FormDefinition, type MetaKind } from '../../engine/index.ts';
-import { definitionSourceAtom, registryResultAtom } from '../definitions/registry-atoms.ts';
+import { registryResultAtom } from '../definitions/registry-atoms.ts';
+import { useDefinitionSource } from '../definitions/use-registry.ts';
 import { useReloadServerDefinitions } from '../definitions/server-source.ts';
 import { EditionSwitch } from '../preview/edition-switch.tsx';
 import { usePermission } from '../session/use-session.ts';
@@ -38,7 +39,7 @@ interface Props {
 /** The editor for one document, with its live preview, rule tester, diffs and publish. */
 export function DocumentEditor({ studioKey, current, notice, onNotice, onReload, serverFailure }: Props) {
   const key = studioKey.key;
-  const base = useAtomValue(definitionSourceAtom);
+  const base = useDefinitionSource();
   const loaded = useAtomValue(registryResultAtom);
   const reloadServer = useReloadServerDefinitions();
   const canWrite = usePermission(['definitions:write']);
@@ -77,7 +78,7 @@ export function DocumentEditor({ studioKey, current, notice, onNotice, onReload,
   // The engine's checks, once typing pauses; the preview keeps the last draft that loaded.
   const settled = useDebounced(text, 250);
   const check = useMemo(() => checkDraft(settled, studioKey, base), [settled, studioKey, base]);
-  const [lastGood, setLastGood] = useState(() => check.registry ?? (loaded.ok ? loaded.registry : undefined));
+  const [lastGood, setLastGood] = useState(() => check.registry ?? (loaded?.ok ? loaded.registry : undefined));
   if (check.registry && check.registry !== lastGood) setLastGood(check.registry);
 
   const [serverFaults, setServerFaults] = useState<{ text: string; faults: DraftFault[] }>();

@@ -1,9 +1,8 @@
 import { useMemo, useState } from 'react';
 import { Alert, Badge, Box, Button, Flex, Heading, HStack, Link as ChakraLink, NativeSelect, Skeleton, Stack, Table, Text, chakra } from '@chakra-ui/react';
 import { Link, useParams } from 'react-router';
-import { useAtomValue } from 'jotai';
-import { definitionSourceAtom } from '../definitions/registry-atoms.ts';
 import { useReloadServerDefinitions, useServerDefinitions } from '../definitions/server-source.ts';
+import { useDefinitionSource } from '../definitions/use-registry.ts';
 import { usePermission } from '../session/use-session.ts';
 import { definitionIdOf, parseStudioKey, studioPath, type StudioKey } from './document-keys.ts';
 import { loadFailureMessage, publishFailureOf, type VersionList, type VersionSummary } from './definition-documents.ts';
@@ -155,7 +154,7 @@ function History({ studioKey, list, onChanged }: { studioKey: StudioKey; list: V
 }
 
 function VersionDiff({ studioKey, versions, from, to, onFrom, onTo }: { studioKey: StudioKey; versions: VersionSummary[]; from: number; to: number; onFrom: (v: number) => void; onTo: (v: number) => void }) {
-  const base = useAtomValue(definitionSourceAtom);
+  const base = useDefinitionSource();
   const editions = base.editions.map((entry) => String((entry.document as { id?: unknown }).id));
   const [view, setView] = useState<DiffView>(definitionIdOf(studioKey) ? (studioKey.type === 'overlay' ? studioKey.edition : 'us') : 'document');
   const documents = useAsync(() => Promise.all([run('getDefinitionVersion', { params: { key: studioKey.key, version: from } }), run('getDefinitionVersion', { params: { key: studioKey.key, version: to } })]), [studioKey.key, from, to]);

@@ -159,7 +159,7 @@ function DocumentRow({ entry, hasDraft, wording }: { entry: DocumentSummary; has
 function useTermWording(): (text: string) => string {
   const loaded = useAtomValue(registryResultAtom);
   return useMemo(() => {
-    const terms = loaded.ok && loaded.registry.editions().includes('us') ? loaded.registry.edition('us').terms : {};
+    const terms = loaded?.ok && loaded.registry.editions().includes('us') ? loaded.registry.edition('us').terms : {};
     return (text: string) => text.replace(/\{\{(\w+)\}\}/g, (whole, term: string) => (terms as Record<string, string>)[term] ?? whole);
   }, [loaded]);
 }
