@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Container } from '@chakra-ui/react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useEdition } from '../form/use-definition-form.ts';
@@ -7,6 +7,7 @@ import { dashboardFor, personaOfAccountType, withTerms, type Persona } from '../
 import { useCurrentUser, useFeatureFlags, usePermissionsMap } from '../session/use-session.ts';
 import type { PageDefinition } from '../../engine/index.ts';
 import { navOfArea } from '../page/area-pages.ts';
+import { preloadWidgets } from '../form/widgets/index.ts';
 import { ErrorBoundary } from './error-boundary.tsx';
 import { Header } from './header.tsx';
 import { IncidentBanner } from './incident-banner.tsx';
@@ -25,6 +26,8 @@ export function PersonaArea({ persona, pages }: { persona: Persona; pages: PageD
   const flags = useFeatureFlags();
   const permissions = usePermissionsMap().data?.permissions;
   const location = useLocation();
+  // The area's forms draw selects: their code (left out of the sign-in page) loads while the page opens.
+  useEffect(() => void preloadWidgets().catch(() => undefined), []);
   const own = personaOfAccountType(user.account.accountType);
   if (own?.id !== persona.id) return <Navigate to={dashboardFor(user.account.accountType)} replace />;
   const maintenance = flags[FLAGS.maintenance] || flags[FLAGS.maintenanceUs] || flags[FLAGS.maintenanceUk];

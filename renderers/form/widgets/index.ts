@@ -7,16 +7,24 @@ import { MoneyWidget } from './money-widget.tsx';
 import { PhoneWidget } from './phone-widget.tsx';
 import { PostcodeWidget } from './postcode-widget.tsx';
 import { RadioWidget } from './radio-widget.tsx';
-import { SelectWidget } from './select-widget.tsx';
-import { MultiSelectWidget } from './multi-select-widget.tsx';
 import { CheckboxesWidget } from './checkboxes-widget.tsx';
 import { CheckboxWidget } from './checkbox-widget.tsx';
 import { DateWidget } from './date-widget.tsx';
 import { PasswordWidget } from './password-widget.tsx';
 import { OneTimeCodeWidget } from './one-time-code-widget.tsx';
-import { LookupWidget } from './lookup-widget.tsx';
 import { SuggestWidget } from './suggest-widget.tsx';
 import { FileWidget } from './file-widget.tsx';
+import { lazyWidget } from './lazy-widget.tsx';
+
+/** The react-select widgets load when a form first draws one (lazy-widget.tsx): the sign-in page has none. */
+const SELECT = lazyWidget(() => import('./select-widget.tsx').then((module) => module.SelectWidget));
+const MULTI_SELECT = lazyWidget(() => import('./multi-select-widget.tsx').then((module) => module.MultiSelectWidget));
+const LOOKUP = lazyWidget(() => import('./lookup-widget.tsx').then((module) => module.LookupWidget));
+
+/** Loads the lazy widgets' code ahead of the first form that needs it. */
+export function preloadWidgets(): Promise<unknown> {
+  return Promise.all([SELECT, MULTI_SELECT, LOOKUP].map((widget) => widget.preload()));
+}
 
 /** How the field template lays a widget out: its label ('for' a control, a 'group' legend, or the widget's 'self'). */
 export type WidgetLabel = 'for' | 'group' | 'self';
@@ -43,14 +51,14 @@ export const WIDGET_DESCRIPTORS: Readonly<Record<string, WidgetDescriptor>> = {
   phone: field(PhoneWidget),
   postcode: field(PostcodeWidget),
   radio: { component: RadioWidget, label: 'group', wide: false },
-  select: field(SelectWidget),
-  multiSelect: field(MultiSelectWidget, true),
+  select: field(SELECT.component),
+  multiSelect: field(MULTI_SELECT.component, true),
   checkboxes: { component: CheckboxesWidget, label: 'group', wide: true },
   checkbox: { component: CheckboxWidget, label: 'self', wide: false },
   date: field(DateWidget),
   password: field(PasswordWidget),
   oneTimeCode: field(OneTimeCodeWidget),
-  lookup: field(LookupWidget),
+  lookup: field(LOOKUP.component),
   suggest: field(SuggestWidget),
   file: field(FileWidget, true),
 };
