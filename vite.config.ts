@@ -41,13 +41,30 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * rjsf imports markdown-to-jsx into every form for an option our definitions seldom use; its importers get
+ * renderers/form/lazy-markdown.tsx instead, which loads the library on first use (the sign-in page's budget,
+ * tests/scripts/bundle-budget.mjs). That module itself still imports the real one.
+ */
+function lazyMarkdown(): Plugin {
+  const shim = `${projectRoot}renderers/form/lazy-markdown.tsx`;
+  return {
+    name: 'lazy-markdown',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source === 'markdown-to-jsx/react' && importer !== shim) return shim;
+      return null;
+    },
+  };
+}
+
 // The client's entry (index.html) lives in renderers/; definitions/ and editions/ are read from the
 // project root through import.meta.glob, so the dev server may serve files from there too.
 export default defineConfig({
   root: 'renderers',
   // renderers/public: files served as they are (the old-browser notice, a classic script).
   publicDir: 'public',
-  plugins: [react(), precompress()],
+  plugins: [react(), lazyMarkdown(), precompress()],
   server: { fs: { allow: [projectRoot] } },
   build: {
     // CLIENT_DIR (also read by server/main.ts) puts a build elsewhere, so two end-to-end runs need not share one.
