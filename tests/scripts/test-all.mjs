@@ -3,7 +3,9 @@
  * `npm test`: every check, in order, continuing past a failure so one run shows all of them:
  * type check, lint, definition load, unit and API tests on PGlite, the API tests again on PostgreSQL
  * when DATABASE_URL is set, and end-to-end tests in Debian's Chromium (installed when missing).
- * Ends with one line 'tests: N passed, N failed' and exits non-zero on any failure or skipped test.
+ * Then the sign-in page's JavaScript against its budget, weighed on the build the end-to-end stage made
+ * (tests/scripts/bundle-budget.mjs). Ends with one line 'tests: N passed, N failed' and exits non-zero
+ * on any failure or skipped test.
  * Steps of one stage run at the same time (each into its own log, printed when the stage ends): the
  * static checks together, and the PostgreSQL API run beside the end-to-end run, which mostly waits on
  * the browser.
@@ -45,6 +47,12 @@ const steps = [
     command: 'node tests/scripts/ensure-chromium.mjs && npx playwright test --reporter=list,json',
     env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: `${RESULTS}/playwright.json` },
     playwright: `${RESULTS}/playwright.json`,
+  },
+  {
+    // No build of its own: playwright.config.ts's web server built the client (CLIENT_DIR, else dist/client) for stage 3.
+    stage: 4,
+    name: 'bundle budget of /login',
+    command: 'node tests/scripts/ensure-chromium.mjs && node tests/scripts/bundle-budget.mjs',
   },
 ].filter(Boolean);
 
