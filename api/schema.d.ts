@@ -18709,6 +18709,8 @@ export interface operations {
                             created: string;
                             /** @description The policy's latest change, while the policy in force is still with that agency */
                             correctable: boolean;
+                            /** @description Whether the caller may open the policy (the agency it left may not) */
+                            reachable: boolean;
                         }[];
                         totalElements: number;
                         page: number;

@@ -84,6 +84,8 @@ describe('broker of record', () => {
       const list = (await call(caller, 'GET', `/api/policy/v1/bor-policies?policyId=${ids.policy}`)).json() as Json;
       expect(list.totalElements, caller).toBe(1);
       expect(list.content[0]).toMatchObject({ fromAgencyName: 'Summit Risk Partners', toAgencyName: 'Harbor Insurance Group', letterDate: TODAY, reason: 'Insured appointed a new broker' });
+      // The agency the policy left sees the change, not the policy.
+      expect(list.content[0].reachable, caller).toBe(caller !== 'agent');
     }
     const broker = (await t.tokensFor('broker@brokerage.example')).accessToken;
     const seen = await t.inject({ method: 'GET', url: `/api/policy/v1/bor-policies?policyId=${ids.policy}`, headers: { authorization: `Bearer ${broker}`, host: 'console.example.uk' } });

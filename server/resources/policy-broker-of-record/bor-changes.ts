@@ -1,8 +1,10 @@
 import type { Queryable } from '../../db/database.ts';
+import { SqlParams } from '../../db/sql-params.ts';
 import { listPage } from '../../list/list-query.ts';
 import type { ListRequest, ListSpec } from '../../list/list-spec.ts';
 import type { Caller } from '../../services.ts';
 import { tenantCondition, tenantScopeOf } from '../../tenancy/tenant-scope.ts';
+import { policyTenant } from '../policies/policy-repository.ts';
 
 interface BorChangeRow {
   id: string;
@@ -57,13 +59,18 @@ const BOR_CHANGES: ListSpec<BorChangeRow, ReturnType<typeof toBorChange>> = {
  * Broker-of-record changes within reach: provider staff every one; an agency those that moved a policy to it
  * or away from it (it should know a client left); a policyholder those of its own account.
  */
-export function searchBorChanges(db: Queryable, caller: Caller, query: ListRequest) {
-  return listPage(db, BOR_CHANGES, query, (params) => {
+export async function searchBorChanges(db: Queryable, caller: Caller, query: ListRequest) {
+  const page = await listPage(db, BOR_CHANGES, query, (params) => {
     const scope = tenantScopeOf(caller);
     const to = tenantCondition(scope, { account: 'p.account_id', agency: 'c.to_agency_id' }, params);
     const from = tenantCondition(scope, { account: 'p.account_id', agency: 'c.from_agency_id' }, params);
     return `((${to}) OR (${from}))`;
   });
+  // The agency a policy left sees the change but no longer the policy: the row says whether it opens.
+  const params = new SqlParams();
+  const ids = params.add(page.content.map((item) => item.policyId), 'uuid[]');
+  const reachable = new Set((await db.query<{ id: string }>(`SELECT p.id FROM policies p WHERE p.id = ANY(${ids}) AND ${policyTenant(caller, params)}`, params.values)).map((row) => row.id));
+  return { ...page, content: page.content.map((item) => ({ ...item, reachable: reachable.has(item.policyId) })) };
 }
 
 export interface BorChangeForCorrection {
