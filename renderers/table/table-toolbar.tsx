@@ -25,17 +25,20 @@ export function TableToolbar({ definition, model, formatting, density, onDensity
   };
   return (
     <Flex gap="3" wrap="wrap" align="end">
-      <InputGroup startElement={<LuSearch />} maxW="sm" flex="1 1 16rem">
-        <Input
-          size="sm"
-          type="search"
-          aria-label={placeholder}
-          placeholder={placeholder}
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-          bg="bg"
-        />
-      </InputGroup>
+      {/* A server-paged list searches only when its definition says what it searches: a box that filters nothing misleads. */}
+      {(!server || definition.search) && (
+        <InputGroup startElement={<LuSearch />} maxW="sm" flex="1 1 16rem">
+          <Input
+            size="sm"
+            type="search"
+            aria-label={placeholder}
+            placeholder={placeholder}
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            bg="bg"
+          />
+        </InputGroup>
+      )}
       <TableFilters filters={definition.filters ?? []} values={filters} onChange={setFilters} lists={formatting.lists} />
       <HStack gap="2" ms="auto">
         <Button
