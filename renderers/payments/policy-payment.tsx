@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Alert, Box, Button, Card, Field, Heading, HStack, NativeSelect, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { formatDate, formatMoney } from '../../engine/index.ts';
-import { errorMessage } from '../../api/api-error.ts';
+import { paymentFailureText } from './payment-failure.ts';
 import type { SuccessOf } from '../../api/run.ts';
 import { useEdition } from '../form/use-definition-form.ts';
 import { announcePageChange, usePageChanges } from '../page/page-changes.ts';
@@ -49,7 +49,7 @@ export function PolicyPayment({ params }: PageComponentProps) {
     let live = true;
     run('getPolicyPayment', { params: { policyId } })
       .then((payment) => live && payment && setLoaded({ status: 'ready', payment }))
-      .catch((error: unknown) => live && setLoaded({ status: 'error', message: errorMessage(error) }));
+      .catch((error: unknown) => live && setLoaded({ status: 'error', message: paymentFailureText(error) }));
     return () => {
       live = false;
     };
@@ -82,7 +82,7 @@ export function PolicyPayment({ params }: PageComponentProps) {
       const opened = await run('openPaymentCheckout', { params: { policyId: payment.policyId }, body: { method } });
       if (opened) setCheckout({ checkoutId: opened.checkoutId, url: opened.url, title: method === 'creditCard' ? 'Pay by credit card' : 'Pay by e-check' });
     } catch (error) {
-      toaster.create({ type: 'error', title: errorMessage(error), closable: true });
+      toaster.create({ type: 'error', title: paymentFailureText(error), closable: true });
     } finally {
       setBusy(null);
     }
@@ -99,7 +99,7 @@ export function PolicyPayment({ params }: PageComponentProps) {
       afterChange();
     } catch (error) {
       // The key is kept: trying again after a lost answer cannot charge twice.
-      toaster.create({ type: 'error', title: errorMessage(error), closable: true });
+      toaster.create({ type: 'error', title: paymentFailureText(error), closable: true });
     } finally {
       setBusy(null);
     }
