@@ -18,6 +18,8 @@ export interface OptionsFrom {
   query?: Record<string, JsonLogic>;
   valuePath: string;
   labelPath: string;
+  /** What the select says when the options could not be read (spec texts such as 'Failed to load the doc types!'). */
+  failureText?: string;
 }
 
 export type OptionsState = { status: 'loading' | 'error'; choices: Choice[] } | { status: 'ready'; choices: Choice[] };

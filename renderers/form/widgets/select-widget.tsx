@@ -5,7 +5,7 @@ import { choicesOf, type Choice } from './enum-options.ts';
 import { useWidgetFlags } from './widget-flags.ts';
 import { MultiSelectWidget } from './multi-select-widget.tsx';
 import { noOptionsMessage, SELECT_PLACEHOLDER } from './select-texts.ts';
-import { useOptionsFrom } from './options-from.ts';
+import { useOptionsFrom, type OptionsFrom } from './options-from.ts';
 
 
 /** A single choice with type-ahead: typing filters the options (long lists such as states and codes). */
@@ -32,7 +32,7 @@ function SingleSelect(props: WidgetProps) {
       getOptionValue={(choice) => choice.key}
       getOptionLabel={(choice) => choice.label}
       placeholder={placeholder ?? SELECT_PLACEHOLDER}
-      noOptionsMessage={fromServer?.status === 'error' ? () => 'The choices could not be loaded' : noOptionsMessage}
+      noOptionsMessage={fromServer?.status === 'error' ? () => (props.options.optionsFrom as OptionsFrom).failureText ?? 'The choices could not be loaded' : noOptionsMessage}
       isLoading={fromServer?.status === 'loading'}
       isClearable={!flags.required}
       autoFocus={autofocus}
