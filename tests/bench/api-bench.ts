@@ -14,6 +14,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { reachablePostgresUrl } from '../support/postgres-url.ts';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4391);
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -198,17 +199,6 @@ function print(label: string, results: Result[]) {
   }
 }
 
-async function postgresUrl(): Promise<string | undefined> {
-  const url = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    await client.end();
-    return url;
-  } catch {
-    return undefined;
-  }
-}
 
 async function main() {
   const dataRoot = mkdtempSync(join(tmpdir(), 'bench-api-'));
@@ -219,7 +209,7 @@ async function main() {
     } finally {
       await embedded.stop();
     }
-    const url = await postgresUrl();
+    const url = await reachablePostgresUrl();
     if (!url) {
       console.log('\nPostgreSQL: not reachable (set DATABASE_URL); skipped.');
       return;

@@ -13,12 +13,14 @@
  * DURABILITY_PORT (default 4393), DURABILITY_KILLS (5), DURABILITY_CLIENTS (6).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { DEMO_PASSWORD } from '../../server/constants.ts';
+import { CLUSTER_RUNNING, CLUSTER_SHUT_DOWN, clusterState } from '../support/pglite-cluster.ts';
+import { reachablePostgresUrl } from '../support/postgres-url.ts';
 
 const PORT = Number(process.env.DURABILITY_PORT ?? 4393);
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -250,10 +252,10 @@ async function runPostgres(url: string): Promise<number> {
   }
 }
 
-/** PostgreSQL's pg_control holds the cluster state after the system identifier and two versions: 1 shut down, 6 running. */
-function clusterState(dataDir: string): string {
-  const state = readFileSync(join(dataDir, 'global', 'pg_control')).readUInt32LE(16);
-  return state === 1 ? 'shut down cleanly' : state === 6 ? 'left running (crash recovery at the next open)' : `state ${state}`;
+/** What a PGlite folder's cluster state says, for the report. */
+function clusterStateText(dataDir: string): string {
+  const state = clusterState(dataDir);
+  return state === CLUSTER_SHUT_DOWN ? 'shut down cleanly' : state === CLUSTER_RUNNING ? 'left running (crash recovery at the next open)' : `state ${state}`;
 }
 
 async function runPglite(): Promise<void> {
@@ -267,12 +269,12 @@ async function runPglite(): Promise<void> {
     const setup = performance.now();
     server = await startServer(env);
     console.log(`\nPGlite: ${dataDir} migrated and seeded in ${seconds(setup)} s`);
-    const run = await writeLoop(server, env, prefix, () => clusterState(dataDir));
+    const run = await writeLoop(server, env, prefix, () => clusterStateText(dataDir));
     server = run.server;
     const lost = server ? await lostThroughApi(run.figures.acknowledged) : run.figures.acknowledged;
     const graceful = await stopGracefully(server);
     server = null;
-    const afterStop = clusterState(dataDir);
+    const afterStop = clusterStateText(dataDir);
     // Opened here too, as anyone would after a crash: a folder that does not open loses every write.
     let stored: Stored = { tagsWithoutAudit: 0, auditWithoutTag: 0, names: new Set() };
     let opens = 'yes';
@@ -299,20 +301,9 @@ async function runPglite(): Promise<void> {
   }
 }
 
-async function postgresUrl(): Promise<string | undefined> {
-  const url = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    await client.end();
-    return url;
-  } catch {
-    return undefined;
-  }
-}
 
 async function main() {
-  const url = await postgresUrl();
+  const url = await reachablePostgresUrl();
   if (!url) {
     console.error('PostgreSQL is not reachable (set DATABASE_URL): the durability test needs it.');
     process.exit(1);

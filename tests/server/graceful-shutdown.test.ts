@@ -1,12 +1,13 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, expect, test } from 'vitest';
 import { DEMO_PASSWORD } from '../../server/constants.ts';
+import { freePort } from '../support/free-port.ts';
+import { CLUSTER_SHUT_DOWN, clusterState } from '../support/pglite-cluster.ts';
 
 /**
  * Graceful shutdown (issue 9 section 4), on the real start command (`server/main.ts`) on PGlite: requests in flight
@@ -18,17 +19,6 @@ import { DEMO_PASSWORD } from '../../server/constants.ts';
 const root = mkdtempSync(join(tmpdir(), 'graceful-shutdown-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
-/** PostgreSQL's pg_control: the cluster state is the 4 bytes after the system identifier and two versions. */
-const DB_SHUTDOWNED = 1;
-const clusterState = (dataDir: string) => readFileSync(join(dataDir, 'global', 'pg_control')).readUInt32LE(16);
 
 /** Kept-alive connections that stay open until the server closes them, as a browser's may for minutes. */
 const browserLike = new Agent({ keepAlive: true, timeout: 120_000 });
@@ -153,7 +143,7 @@ test('SIGTERM: requests in flight are answered, new connections refused, exit 0,
   }
 
   // PGlite wrote its shutdown checkpoint: the folder is marked shut down and opens again as it was left.
-  expect(clusterState(dataDir)).toBe(DB_SHUTDOWNED);
+  expect(clusterState(dataDir)).toBe(CLUSTER_SHUT_DOWN);
   const reopened = await PGlite.create(dataDir);
   try {
     const [row] = (await reopened.query<{ n: number }>(`SELECT count(*)::int AS n FROM users WHERE email = 'broker@brokerage.example'`)).rows;
