@@ -1,7 +1,8 @@
-import { useCallback, useMemo } from 'react';
+import { useMemo } from 'react';
 import { Alert, Stack } from '@chakra-ui/react';
 import { useAtomValue } from 'jotai';
-import type { ListDefinition, TableDefinition } from '../../engine/index.ts';
+import type { TableDefinition } from '../../engine/index.ts';
+import { editionLists } from '../definitions/edition-lists.ts';
 import { editionIdAtom } from '../definitions/registry-atoms.ts';
 import { useRegistry } from '../definitions/use-registry.ts';
 import { DefinitionTable } from '../table/definition-table.tsx';
@@ -21,10 +22,7 @@ export function AuditLog() {
   const editionId = useAtomValue(editionIdAtom);
   const edition = registry.edition(editionId);
   const table = useMemo(() => registry.resolve<TableDefinition>(AUDIT_TABLE_ID, editionId), [registry, editionId]);
-  const lists = useCallback(
-    (id: string) => (registry.get(id)?.kind === 'list' ? registry.resolve<ListDefinition>(id, editionId) : undefined),
-    [registry, editionId],
-  );
+  const lists = useMemo(() => editionLists(registry, editionId), [registry, editionId]);
   const { state, server } = useServerRows(searchAuditLog);
 
   return (

@@ -1,4 +1,5 @@
-import type { EditionId, ListDefinition, TableDefinition } from '../../engine/index.ts';
+import type { EditionId, TableDefinition } from '../../engine/index.ts';
+import { editionLists } from '../definitions/edition-lists.ts';
 import type { PageContextValue } from './page-context.ts';
 
 /**
@@ -14,7 +15,7 @@ export function recordEditionContext(context: PageContextValue, editionId: Editi
     ...context,
     editionId,
     edition: registry.edition(editionId),
-    lists: (id) => (registry.get(id)?.kind === 'list' ? registry.resolve<ListDefinition>(id, editionId) : undefined),
+    lists: editionLists(registry, editionId),
     table: (id) => registry.resolve<TableDefinition>(id, editionId),
   };
 }

@@ -1,6 +1,7 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useAtomValue } from 'jotai';
-import { personaOfAccountType, ruleContextOf, todayIso, type FormDefinition, type ListDefinition, type RuleContext, type TableDefinition } from '../../engine/index.ts';
+import { personaOfAccountType, ruleContextOf, todayIso, type FormDefinition, type RuleContext, type TableDefinition } from '../../engine/index.ts';
+import { editionLists } from '../definitions/edition-lists.ts';
 import { editionIdAtom } from '../definitions/registry-atoms.ts';
 import { useRegistry } from '../definitions/use-registry.ts';
 import { useCurrentUser, useFeatureFlags, usePermissionsMap } from '../session/use-session.ts';
@@ -22,10 +23,7 @@ export function usePageContextValue(components: Readonly<Record<string, PageComp
   // The same context the server builds for its check of a bound operation (engine/rules/rule-context.ts).
   const rules = useMemo<RuleContext>(() => ruleContextOf({ edition: editionId, accountType, roleId, flags, today }), [editionId, accountType, roleId, flags, today]);
   const permissions = useMemo(() => (granted ? new Set(granted) : NO_PERMISSIONS), [granted]);
-  const lists = useCallback(
-    (id: string) => (registry.get(id)?.kind === 'list' ? registry.resolve<ListDefinition>(id, editionId) : undefined),
-    [registry, editionId],
-  );
+  const lists = useMemo(() => editionLists(registry, editionId), [registry, editionId]);
   return useMemo<PageContextValue>(
     () => ({
       registry,
