@@ -1032,6 +1032,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/billing/v1/balances": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Outstanding balances: one invoice per payable policy within the tenant rule that still owes something (the premium, or an accepted instalment plan's down payment, less what was received), soonest due first */
+        get: operations["searchOutstandingBalances"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/billing/v1/transaction/{id}": {
         parameters: {
             query?: never;
@@ -3891,6 +3908,25 @@ export interface paths {
         };
         /** The receipt of a transaction as a PDF */
         get: operations["downloadPolicyReceipt"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/billing/v1/invoice/{policyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                policyId: string;
+            };
+            cookie?: never;
+        };
+        /** The premium invoice of a policy within the caller's reach as a PDF: charges, payments received, the balance, its due day and how to pay */
+        get: operations["downloadPolicyInvoice"];
         put?: never;
         post?: never;
         delete?: never;
@@ -7089,6 +7125,30 @@ export interface components {
             companyName: string;
             agencyName: string;
         };
+        OutstandingBalance: {
+            /** Format: uuid */
+            policyId: string;
+            policyNumber: string;
+            invoiceNumber: string;
+            /** @enum {string} */
+            edition: "us" | "uk";
+            /** @enum {string} */
+            currency: "USD" | "GBP";
+            companyName: string;
+            agencyName: string;
+            policyStatus: string;
+            totalPremium: string;
+            /** @description What the payer owes in all: the total premium, or an accepted instalment plan's down payment */
+            amountOwed: string;
+            amountPaid: string;
+            balanceDue: string;
+            /** Format: date */
+            dueDate: string;
+            /** @enum {string} */
+            paymentStatus: "Paid" | "Processed" | "Partially Paid" | "Failed" | "Unpaid";
+            financed: boolean;
+            remindersOn: boolean;
+        };
         InvoiceReminder: {
             /** Format: uuid */
             id: string;
@@ -7728,7 +7788,7 @@ export interface components {
             content: components["schemas"]["OutboxMessage"][];
         };
         /** @enum {string} */
-        DocumentSource: "UPLOAD" | "PROPOSAL" | "BINDER" | "POLICY" | "RECEIPT";
+        DocumentSource: "UPLOAD" | "PROPOSAL" | "BINDER" | "POLICY" | "RECEIPT" | "INVOICE" | "CERTIFICATE" | "NOTICE";
         DocumentEntry: {
             /** @description The uploaded document's id, or the source and the record's id of a generated one */
             docId: string;
@@ -11711,6 +11771,46 @@ export interface operations {
                 content: {
                     "application/json": {
                         content: components["schemas"]["ListedTransaction"][];
+                        totalElements: number;
+                        page: number;
+                        size: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    searchOutstandingBalances: {
+        parameters: {
+            query?: {
+                page?: number;
+                size?: number;
+                sort?: string;
+                /** @description Text in the policy number */
+                search?: string;
+                agencyId?: string;
+                currency?: "USD" | "GBP";
+                /** @description true for policies under an accepted instalment plan */
+                financed?: boolean;
+                dueDateFrom?: string;
+                dueDateTo?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of outstanding balances */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        content: components["schemas"]["OutstandingBalance"][];
                         totalElements: number;
                         page: number;
                         size: number;
@@ -17879,6 +17979,32 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description The receipt */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    downloadPolicyInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                policyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invoice */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -178,6 +178,7 @@ export const DOCUMENT_TYPES: Readonly<Record<string, string>> = {
   'Loss Runs': 'LOSS_RUNS',
   'Invoice': 'INVOICE',
   'Payment Receipt': 'RECEIPT',
+  'Notice of Cancellation': 'NOTICE_OF_CANCELLATION',
   'Surplus Lines Notice': 'SURPLUS_NOTICE',
   'Security Assessment': 'SECURITY_ASSESSMENT',
   'Subjectivity': 'SUBJECTIVITY',

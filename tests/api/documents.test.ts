@@ -102,10 +102,10 @@ describe('upload and download', () => {
     expect(text).toContain('Signed application of Acme Precision Manufacturing');
   });
 
-  it('lists the generated proposal, binder and policy of the account beside the uploads', async () => {
+  it('lists the generated proposal, binder, policy and invoice of the account beside the uploads', async () => {
     const rows = await listed('agent', `&accountId=${ids.acme}&systemGenerated=true`);
     const sources = rows.filter((row) => row.recordId === ids.quote || row.recordId === ids.policy).map((row) => row.source).sort();
-    expect(sources).toEqual(['BINDER', 'POLICY', 'PROPOSAL']);
+    expect(sources).toEqual(['BINDER', 'INVOICE', 'POLICY', 'PROPOSAL']);
     expect(rows.find((row) => row.source === 'PROPOSAL')).toMatchObject({ docType: 'QUOTE_PROPOSAL', docTypeLabel: 'Quote Proposal' });
     expect(rows.every((row) => row.systemGenerated === true && row.uploadedBy === 'System')).toBe(true);
   });

@@ -253,3 +253,27 @@ test('the payment page lists the invoice reminders sent for the policy, newest f
   await expect(table.getByRole('row').nth(1)).toContainText(labels[target!.sent[0]!.kind]!);
   await expect(table.getByRole('row').nth(1)).toContainText(target!.sent[0]!.recipient);
 });
+
+for (const { edition, origin, email, persona, symbol, bankLine } of [
+  { edition: 'US', origin: E2E_ORIGIN, email: 'admin@provider.example', persona: 'admin', symbol: '$', bankLine: 'Routing Number 110000000' },
+  { edition: 'UK', origin: E2E_UK_ORIGIN, email: 'broker@brokerage.example', persona: 'agency', symbol: '£', bankLine: 'Sort Code 40-00-00' },
+]) {
+  test(`${edition}: billing lists an unpaid policy among the outstanding balances and downloads its invoice, a PDF with the balance and how to pay`, async ({ page }) => {
+    await signInOnOrigin(page, origin, email);
+    const target = await unpaidPolicy(page, '/api/policy/v1/search?status=ACTIVE&size=50&sort=policyNumber,desc');
+    await page.goto(`${origin}/${persona}/billing`);
+    const balances = page.getByRole('table', { name: 'Outstanding Balances' });
+    await page.getByPlaceholder(/^Search by policy number/).fill(target.policyNumber);
+    const row = balances.getByRole('row').filter({ hasText: target.policyNumber });
+    await expect(row).toContainText(`INV-${target.policyNumber}`, { timeout: 15_000 });
+    await expect(row).toContainText('Unpaid');
+    await expect(row).toContainText(symbol);
+    await row.getByRole('button', { name: 'Row actions' }).click();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'Download Invoice' }).click()]);
+    expect(download.suggestedFilename()).toBe(`INV-${target.policyNumber}.pdf`);
+    const text = (await new PDFParse({ data: new Uint8Array(await readFile((await download.path())!)) }).getText()).text;
+    expect(text).toContain(`Invoice INV-${target.policyNumber}`);
+    expect(text).toMatch(new RegExp(`Balance Due \\${symbol}[\\d,]+\\.\\d{2}`));
+    expect(text).toContain(bankLine);
+  });
+}

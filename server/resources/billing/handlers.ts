@@ -9,6 +9,7 @@ import { amountDueOf } from '../financing/financing-repository.ts';
 import { findVisiblePolicy, type PolicyRow } from '../policies/policy-repository.ts';
 import { nextTransactionNumber, toTransaction, transactionById } from '../payments/transaction-repository.ts';
 import { BILLING_TEXTS } from './billing-texts.ts';
+import { searchOutstandingBalances } from './balance-list.ts';
 import { searchVisibleTransactions } from './transaction-list.ts';
 
 const money = (value: unknown) => Number(value).toFixed(2);
@@ -48,6 +49,10 @@ export const handlers: HandlerModule = (services) => {
   }
 
   return {
+    async searchOutstandingBalances(request) {
+      return searchOutstandingBalances(db, callerOf(request), request.query);
+    },
+
     async searchTransactions(request) {
       return searchVisibleTransactions(db, callerOf(request), request.query);
     },

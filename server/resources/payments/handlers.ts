@@ -10,19 +10,19 @@ import type { Caller } from '../../services.ts';
 import { localOrigin } from '../connectors/provider-config.ts';
 import { liveFinancingOf, owedByPayer } from '../financing/financing-repository.ts';
 import { findVisiblePolicy, type PolicyRow } from '../policies/policy-repository.ts';
-import { IN_FORCE } from '../policies/policy-transitions.ts';
+import { PAYABLE } from '../policies/policy-transitions.ts';
 import { publishedRater } from '../quotes/quote-rating.ts';
 import { WebhookRefusal, type PaymentKind, type PaymentProcessor, type ProcessorCharge } from './payment-processor.ts';
 import { PAYMENT_TEXTS } from './payment-texts.ts';
 import { sharedPaymentProcessor } from './processor-registry.ts';
+import { invoiceFiguresOf } from './invoice-figures.ts';
+import { invoicePdf } from './invoice-document.ts';
 import { receiptPdf } from './receipt-document.ts';
 import { sandboxHandlers } from './sandbox-routes.ts';
 import { SandboxProcessor } from './sandbox-processor.ts';
 import { recordCharge, toTransaction, transactionById, transactionsOf } from './transaction-repository.ts';
 import { SIGNATURE_HEADER } from './webhook-signature.ts';
 
-/** Policies whose premium can be paid online: in force, or with a cancellation only asked for. */
-const PAYABLE: readonly string[] = [...IN_FORCE, 'CANCEL REQUESTED'];
 const WEBHOOK_PATH = '/api/billing/v1/processor/webhook';
 
 /**
@@ -214,6 +214,15 @@ export const handlers: HandlerModule = (services) => {
       return reply.header('content-type', 'application/pdf')
         .header('content-disposition', `attachment; filename="Receipt_${transaction.transaction_id}.pdf"`)
         .send(Buffer.from(pdf));
+    },
+
+    async downloadPolicyInvoice(request, reply) {
+      const policy = await visiblePolicy(callerOf(request), request.params.policyId);
+      const figures = await invoiceFiguresOf(db, policy);
+      const edition = (await definitions.current()).registry().edition(policy.edition);
+      return reply.header('content-type', 'application/pdf')
+        .header('content-disposition', `attachment; filename="${figures.invoiceNumber}.pdf"`)
+        .send(Buffer.from(await invoicePdf(policy, figures, edition)));
     },
 
     async receiveProcessorWebhook(request, reply) {

@@ -16,6 +16,8 @@ export type PolicyAction =
   | 'noticeOfCancellation' | 'stopNoticeOfCancellation' | 'endorse' | 'revertEndorsement' | 'invoiceReminder' | 'brokerOfRecord' | 'correctBrokerOfRecord' | 'extendedReporting' | 'nonPremium' | 'policyDates' | 'excess' | 'rescindExcess';
 
 export const IN_FORCE: readonly string[] = ['ISSUED', 'ACTIVE'];
+/** Policies whose premium can be paid and is invoiced: in force, or with a cancellation only asked for. */
+export const PAYABLE: readonly string[] = [...IN_FORCE, 'CANCEL REQUESTED'];
 const CANCELLING: readonly string[] = ['CANCEL PENDING', 'CANCEL REQUESTED'];
 export const CANCELLED: readonly string[] = ['CANCEL PENDING', 'CANCELLED', 'FLAT CANCELLED', 'CANCEL REQUESTED'];
 
