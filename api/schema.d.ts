@@ -4818,6 +4818,44 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/policy/v1/{id}/additional-insureds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** The additional insureds of the policy's account a certificate may name (spec 002 section 7: the additional insured list takes {policyId} and returns an array) */
+        get: operations["listPolicyAdditionalInsureds"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/policy/v1/certificate/{id}/additional-insured": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A certificate naming one of the account's additional insureds (checked with definitions/forms/additional-insured-certificate.json): kept with the policy and e-mailed to the requester ('Policy certificate successfully generated') */
+        post: operations["issueAdditionalInsuredCertificate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/policy/v1/certificates/{certificateId}": {
         parameters: {
             query?: never;
@@ -8485,6 +8523,26 @@ export interface components {
             state?: string;
             zip?: string;
         };
+        CertificateInsured: {
+            /** Format: uuid */
+            id: string;
+            businessName: string;
+            address1: string;
+            address2: string | null;
+            city: string;
+            state: string | null;
+            zipCode: string;
+            /** @description The name and place, as the dialog's choice reads */
+            label: string;
+        };
+        /** @description The form's data; the form (definitions/forms/additional-insured-certificate.json) requires the choice, with its message */
+        AdditionalInsuredCertificateFields: {
+            /** @description The policy row the dialog was opened from (the path names the policy) */
+            id?: string;
+            policyId?: string;
+            /** Format: uuid */
+            additionalInsuredId?: string;
+        };
         PolicyContactChangeFields: {
             contactFirstName: string;
             contactLastName: string;
@@ -8616,10 +8674,12 @@ export interface components {
             /** @description The agency's commission as a fraction */
             commissionRate?: number;
             events: components["schemas"]["PolicyEvent"][];
-            /** @description Certificates issued to holders, newest first */
+            /** @description Certificates issued to holders and additional insureds, newest first */
             certificates?: {
                 /** Format: uuid */
                 id?: string;
+                /** @enum {string} */
+                docType?: "Certificate_Holder" | "Additional_Insured";
                 organizationName?: string;
                 address1?: string;
                 city?: string;
@@ -19701,6 +19761,81 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            /** @description The certificate was kept but its e-mail could not be sent ('Unable to send policy certificate email') */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listPolicyAdditionalInsureds: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The additional insureds, by name */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CertificateInsured"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    issueAdditionalInsuredCertificate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdditionalInsuredCertificateFields"];
+            };
+        };
+        responses: {
+            /** @description The policy with its certificates and the success text */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PolicyChange"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            /** @description The certificate was kept but its e-mail could not be sent ('Unable to send policy certificate email') */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     downloadCertificate: {

@@ -116,6 +116,29 @@ for (const edition of CASES) {
     expect(certificate.text).toContain('Lakeview Property Management LLC');
     await dismissToasts(page);
 
+    // A certificate naming one of the account's additional insureds, chosen from the account's list.
+    const policyId = policyUrl.split('/').at(-1)!;
+    const { data: detail } = await callApi<{ accountId: string }>(page, 'GET', `/api/policy/v1/${policyId}`);
+    const insured = edition.edition === 'us'
+      ? { businessName: 'Union Station Properties LLC', address1: '1701 Wynkoop Street', city: 'Denver', state: 'CO', zipCode: '80202', naicsCode: 531120 }
+      : { businessName: 'Whiteladies Estates Ltd', address1: '12 Whiteladies Road', city: 'Bristol', zipCode: 'BS8 2LG', sicCode: 68209 };
+    const added = await callApi(page, 'POST', `/api/account/v1/account/${detail.accountId}/additional-insureds`, insured);
+    expect(added.status).toBeLessThan(300);
+    await page.getByRole('button', { name: 'Additional Insured Certificate' }).click();
+    const additional = page.getByRole('dialog', { name: 'Additional Insured Certificate' });
+    await additional.getByRole('button', { name: 'Email Certificate' }).click();
+    await expect(additional.getByText('Please select an additional insured.')).toBeVisible();
+    await choose(additional, 'Additional Insured', `${insured.businessName} (${insured.city}, ${'state' in insured ? `${insured.state} ` : ''}${insured.zipCode})`);
+    await additional.getByRole('button', { name: 'Email Certificate' }).click();
+    await expect(page.getByText('Policy certificate successfully generated', { exact: true })).toBeVisible();
+    const named = certificates.getByRole('row').filter({ hasText: insured.businessName });
+    await expect(named).toContainText('Additional Insured');
+    await named.getByRole('button', { name: 'Row actions' }).click();
+    const insuredCertificate = await pdfTextOf(page, () => page.getByRole('menuitem', { name: 'Download' }).click());
+    expect(insuredCertificate.text).toContain('Additional Insured');
+    expect(insuredCertificate.text).toContain(insured.businessName);
+    await dismissToasts(page);
+
     await page.getByRole('button', { name: 'Check In Mail' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Mark' }).click();
     await expect(page.getByText(`Policy ${policyNumber} was marked as Check In Mail`, { exact: true })).toBeVisible();

@@ -16,6 +16,8 @@ export interface OptionsFrom {
   operation: string;
   /** Query parameters: name -> json-logic over the form data (null or '' leaves the parameter out). */
   query?: Record<string, JsonLogic>;
+  /** Path parameters, the same way (an operation answering for one record, such as a policy's additional insureds). */
+  params?: Record<string, JsonLogic>;
   valuePath: string;
   labelPath: string;
   /** What the select says when the options could not be read (spec texts such as 'Failed to load the doc types!'). */
@@ -34,18 +36,26 @@ function rowsOf(answer: unknown): Record<string, unknown>[] {
 export function useOptionsFrom(props: WidgetProps): OptionsState | undefined {
   const spec = props.options.optionsFrom as OptionsFrom | undefined;
   const { session } = formContextOf(props);
-  // The query as text, so the rows are read again only when a field it reads changes.
+  // The request as text, so the rows are read again only when a field it reads changes.
   const queryKey = useSyncExternalStore(session.subscribe, () => {
-    if (!spec?.query) return '{}';
-    const query = evaluateLogicMap(spec.query, session.getSnapshot().state.data);
-    return JSON.stringify(Object.fromEntries(Object.entries(query).filter(([, value]) => value !== null && value !== undefined && value !== '')));
+    if (!spec?.query && !spec?.params) return '{"query":{},"params":{}}';
+    const data = session.getSnapshot().state.data;
+    const present = (logic: Record<string, JsonLogic> | undefined) =>
+      Object.fromEntries(Object.entries(logic ? evaluateLogicMap(logic, data) : {}).filter(([, value]) => value !== null && value !== undefined && value !== ''));
+    return JSON.stringify({ query: present(spec.query), params: present(spec.params) });
   });
   // The last answer and the query it answers: while the query differs, the options are loading.
   const [answered, setAnswered] = useState<{ key: string; state: OptionsState } | null>(null);
   useEffect(() => {
     if (!spec) return undefined;
     const controller = new AbortController();
-    runNamed(run, spec.operation, { query: JSON.parse(queryKey) as Record<string, unknown>, signal: controller.signal })
+    const request = JSON.parse(queryKey) as { query: Record<string, unknown>; params: Record<string, string> };
+    // A path parameter not yet known leaves nothing to ask for.
+    if (spec.params && Object.keys(spec.params).some((name) => !(name in request.params))) {
+      setAnswered({ key: queryKey, state: { status: 'ready', choices: [] } });
+      return undefined;
+    }
+    runNamed(run, spec.operation, { query: request.query, params: request.params, signal: controller.signal })
       .then((answer) => {
         if (controller.signal.aborted) return;
         const choices = rowsOf(answer).map((row, index) => ({ key: String(index), value: getPath(row, spec.valuePath), label: String(getPath(row, spec.labelPath) ?? '') }));

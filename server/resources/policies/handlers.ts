@@ -21,7 +21,7 @@ import { openForRenewal, settleCalendar } from './policy-calendar.ts';
 import { movePolicy } from './policy-changes.ts';
 import { lossRunPdf } from './loss-runs.ts';
 import { binderPdf, documentFileName, policyCertificatePdf, policyDeclarationsPdf, type CertificateHolder } from './policy-documents.ts';
-import { findVisibleCertificate, policyCertificates } from './certificate-repository.ts';
+import { additionalInsuredsOf, findVisibleCertificate, policyCertificates, toCertificateInsured, type CertificateKind } from './certificate-repository.ts';
 import {
   findVisiblePolicy, nextBinderNumber, nextPolicyNumber, requireVisiblePolicy, policyEvents, recordPolicyEvent, searchVisiblePolicies, toPolicy, type PolicyRow,
 } from './policy-repository.ts';
@@ -91,6 +91,48 @@ export const handlers: HandlerModule = (services) => {
     await settle();
     const message = await db.transaction(async (tx) => work(tx, caller, await visiblePolicy(caller, id, tx, true)));
     return { policy: await policyDetail(caller, id), message };
+  }
+
+  /**
+   * A certificate naming a holder or an additional insured (spec 002 section 4 'Certificate modal'): kept with
+   * the policy, recorded as a policy event, and e-mailed to the requester. The certificate stays kept when the
+   * e-mail cannot be sent; the requester is told so ('Unable to send policy certificate email').
+   */
+  async function issueCertificate(request: Request, docType: CertificateKind, holder: CertificateHolder) {
+    const caller = callerOf(request);
+    const { id } = request.params as { id: string };
+    await settle();
+    const issued = await db.transaction(async (tx) => {
+      const policy = await visiblePolicy(caller, id, tx, true);
+      const [row] = await tx.query<{ id: string }>(
+        `INSERT INTO policy_certificates (policy_id, doc_type, organization_name, address1, city, state, zip, requested_by, requested_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
+        [policy.id, docType, holder.organization_name, holder.address1, holder.city, holder.state, holder.zip, caller.userId, clock.now()],
+      );
+      await movePolicy(tx, clock, { caller, address: request.ip }, policy, 'certificate', { detail: { certificateId: row!.id, holder: holder.organization_name, docType } });
+      const [requester] = await tx.query<{ email: string; first_name: string }>('SELECT email, first_name FROM users WHERE id = $1', [caller.userId]);
+      return { policy, requester };
+    });
+    if (issued.requester) {
+      const area = caller.accountType === 'COWBELL' ? 'admin' : caller.accountType === 'CUSTOMER' ? 'customer' : 'agency';
+      const role = docType === 'Additional_Insured' ? 'additional insured' : 'certificate holder';
+      try {
+        await mailer.sendMail({
+          to: issued.requester.email,
+          subject: `Certificate of insurance for ${holder.organization_name}: policy ${issued.policy.policy_number}`,
+          text: [
+            `Hello ${issued.requester.first_name},`,
+            '',
+            `The certificate of insurance of policy ${issued.policy.policy_number} (${issued.policy.company_name}) naming ${holder.organization_name} as ${role} is ready.`,
+            `Download it from the policy's certificates: ${config.publicUrl}/${area}/policies/${issued.policy.id}`,
+          ].join('\n'),
+        });
+      } catch (error) {
+        request.log.warn({ err: error, policyId: issued.policy.id }, 'certificate e-mail not sent');
+        throw new HttpError(502, POLICY_TEXTS.certificateMailFailed);
+      }
+    }
+    return { policy: await policyDetail(caller, id), message: POLICY_TEXTS.certificateGenerated };
   }
 
   async function editionOf(edition: 'us' | 'uk') {
@@ -408,39 +450,27 @@ export const handlers: HandlerModule = (services) => {
     },
 
     async emailPolicyCertificate(request) {
-      const caller = callerOf(request);
-      const { id } = request.params;
       const body = checkedBodyOf(request);
-      const holder: CertificateHolder = {
+      return issueCertificate(request, 'Certificate_Holder', {
         organization_name: String(body.organizationName), address1: String(body.address1), city: String(body.city),
         state: typeof body.state === 'string' ? body.state : null, zip: typeof body.zip === 'string' ? body.zip : null,
-      };
-      await settle();
-      const issued = await db.transaction(async (tx) => {
-        const policy = await visiblePolicy(caller, id, tx, true);
-        const [row] = await tx.query<{ id: string }>(
-          `INSERT INTO policy_certificates (policy_id, doc_type, organization_name, address1, city, state, zip, requested_by, requested_at)
-           VALUES ($1, 'Certificate_Holder', $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
-          [policy.id, holder.organization_name, holder.address1, holder.city, holder.state, holder.zip, caller.userId, clock.now()],
-        );
-        await movePolicy(tx, clock, { caller, address: request.ip }, policy, 'certificate', { detail: { certificateId: row!.id, holder: holder.organization_name } });
-        const [requester] = await tx.query<{ email: string; first_name: string }>('SELECT email, first_name FROM users WHERE id = $1', [caller.userId]);
-        return { policy, requester };
       });
-      if (issued.requester) {
-        const area = caller.accountType === 'COWBELL' ? 'admin' : caller.accountType === 'CUSTOMER' ? 'customer' : 'agency';
-        await mailer.sendMail({
-          to: issued.requester.email,
-          subject: `Certificate of insurance for ${holder.organization_name}: policy ${issued.policy.policy_number}`,
-          text: [
-            `Hello ${issued.requester.first_name},`,
-            '',
-            `The certificate of insurance of policy ${issued.policy.policy_number} (${issued.policy.company_name}) naming ${holder.organization_name} as certificate holder is ready.`,
-            `Download it from the policy's certificates: ${config.publicUrl}/${area}/policies/${issued.policy.id}`,
-          ].join('\n'),
-        });
-      }
-      return { policy: await policyDetail(caller, id), message: POLICY_TEXTS.certificateGenerated };
+    },
+
+    async listPolicyAdditionalInsureds(request) {
+      const policy = await visiblePolicy(callerOf(request), request.params.id);
+      return (await additionalInsuredsOf(db, policy.account_id)).map(toCertificateInsured);
+    },
+
+    async issueAdditionalInsuredCertificate(request) {
+      const caller = callerOf(request);
+      const body = checkedBodyOf(request);
+      const policy = await visiblePolicy(caller, request.params.id);
+      const insured = (await additionalInsuredsOf(db, policy.account_id)).find((row) => row.id === body.additionalInsuredId);
+      if (!insured) throw new HttpError(400, POLICY_TEXTS.additionalInsuredNotFound, { errors: [{ field: 'additionalInsuredId', message: POLICY_TEXTS.additionalInsuredNotFound }] });
+      return issueCertificate(request, 'Additional_Insured', {
+        organization_name: insured.business_name, address1: insured.address1, city: insured.city, state: insured.state, zip: insured.zip_code,
+      });
     },
 
     async downloadCertificate(request, reply) {

@@ -116,6 +116,8 @@ export async function binderPdf(
 }
 
 export interface CertificateHolder {
+  /** Left out for the plain certificate's holder; the additional insured's certificate says what it is. */
+  doc_type?: 'Certificate_Holder' | 'Additional_Insured';
   organization_name: string;
   address1: string;
   city: string;
@@ -148,7 +150,10 @@ export async function policyCertificatePdf(policy: PolicyRow, holder: Certificat
     },
     ...(holder
       ? [
-        { kind: 'subheading', text: 'Certificate Holder' } as const,
+        { kind: 'subheading', text: holder.doc_type === 'Additional_Insured' ? 'Additional Insured' : 'Certificate Holder' } as const,
+        ...(holder.doc_type === 'Additional_Insured'
+          ? [{ kind: 'paragraph', text: `The ${term('organization')} below is an additional insured under the policy, for liability arising out of the named insured's operations, as the policy's additional insured endorsement provides.` } as const]
+          : []),
         {
           kind: 'fields',
           fields: [

@@ -27,6 +27,8 @@ export const POLICY_TEXTS = {
   /** Spec 002 section 8 'Certificates'. */
   certificateGenerated: 'Policy certificate successfully generated',
   certificateNotFound: 'An error occurred finding the document. Please try again',
+  certificateMailFailed: 'Unable to send policy certificate email',
+  additionalInsuredNotFound: 'Choose one of the additional insureds of this account.',
   renewalQuoteCreated: (number: string) => `Renewal quote ${number} created`,
   renewalOptedOut: 'This policy was opted out of renewal. Opt it back in to renew it.',
   renewalInProgress: (number: string) => `This policy already has a renewal quote in progress: ${number}.`,

@@ -7,6 +7,7 @@ import { ManualClock } from '../../../server/clock.ts';
 import { DEMO_PASSWORD } from '../../../server/constants.ts';
 import type { Database } from '../../../server/db/database.ts';
 import { openPglite } from '../../../server/db/pglite.ts';
+import { createOutboxMailer, type Mailer } from '../../../server/mail/mailer.ts';
 import { listOutbox } from '../../../server/mail/outbox.ts';
 import { openPostgres, quoteIdentifier } from '../../../server/db/postgres.ts';
 
@@ -56,6 +57,8 @@ export interface TestApp {
   inject(options: InjectOptions): Promise<LightMyRequestResponse>;
   /** POST /api/auth/v1/login; `address` simulates the client's IP. */
   login(username: string, password?: string, extra?: Record<string, unknown>, address?: string): Promise<LightMyRequestResponse>;
+  /** While down, sending e-mail fails (texts still reach the outbox). */
+  mailOutage(down: boolean): void;
   /** Signs in and returns the token pair (fails the test on any other answer). */
   tokensFor(username: string, extra?: Record<string, unknown>): Promise<{ accessToken: string; refreshToken: string }>;
   /** GET with a bearer token. */
@@ -71,7 +74,14 @@ export interface TestApp {
 export async function startTestApp(): Promise<TestApp> {
   const database = await openTestDatabase();
   const clock = new ManualClock();
-  const app = await buildApp({ db: database.db, clock, hashCost: TEST_HASH_COST, config: { production: false, smtpUrl: null } });
+  // The outbox mailer the dev server uses, with a switch that makes sending fail as an unreachable SMTP server would.
+  const outbox = createOutboxMailer(database.db, clock);
+  let mailDown = false;
+  const mailer: Mailer = {
+    sendMail: (message) => (mailDown ? Promise.reject(new Error('connect ECONNREFUSED (test mail outage)')) : outbox.sendMail(message)),
+    sendText: (message) => outbox.sendText(message),
+  };
+  const app = await buildApp({ db: database.db, clock, hashCost: TEST_HASH_COST, config: { production: false, smtpUrl: null }, mailer });
   const hasher = createPasswordHasher(TEST_HASH_COST);
   const inject = (options: InjectOptions) => app.inject(options);
 
@@ -88,6 +98,9 @@ export async function startTestApp(): Promise<TestApp> {
       const response = await login(username, DEMO_PASSWORD, extra, `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`);
       if (response.statusCode !== 200) throw new Error(`Sign-in of ${username} answered ${response.statusCode}: ${response.body}`);
       return response.json();
+    },
+    mailOutage(down) {
+      mailDown = down;
     },
     getAs: (accessToken, url) => inject({ method: 'GET', url, headers: { authorization: `Bearer ${accessToken}` } }),
     async latestMessageTo(address) {
