@@ -7861,6 +7861,13 @@ export interface components {
         FinanceQuote: {
             /** Format: uuid */
             policyId: string;
+            /** @description The producing agency the agreement names, and its contact from the agency's profile (empty in billing's answer while the profile has none) */
+            producer: {
+                name: string;
+                contactName: string;
+                email: string;
+                phone: string;
+            };
             policyNumber: string;
             /** @enum {string} */
             status: "OFFERED" | "ACCEPTED";

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Alert, CloseButton, DataList, Dialog, Portal, Skeleton, Text } from '@chakra-ui/react';
-import { formatDate, formatMoney } from '../../engine/index.ts';
+import { formatDate, formatMoney, formatPhoneDisplay } from '../../engine/index.ts';
 import { errorMessage } from '../../api/api-error.ts';
 import type { SuccessOf } from '../../api/run.ts';
 import { DialogForm } from '../dialog/dialog-form.tsx';
@@ -65,6 +65,7 @@ export function InstallmentPlanDialog({ policyId, policyNumber, onClose }: { pol
                       ['Finance Charge', money(loaded.quote.FinanceCharge)],
                       ['Total Payment Amount', money(loaded.quote.TotalPaymentAmount)],
                       ['First Installment', formatDate(loaded.quote.schedule[0]?.dueDate ?? loaded.quote.FirstInstallmentDue, edition.locale)],
+                      ['Producer', `${loaded.quote.producer.name} (${loaded.quote.producer.contactName}, ${formatPhoneDisplay(loaded.quote.producer.phone, edition.phone.countryCode)})`],
                     ] as Array<[string, string]>).map(([label, value]) => (
                       <DataList.Item key={label}>
                         <DataList.ItemLabel minW="48">{label}</DataList.ItemLabel>

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import { installmentAmount, installmentDownPayment } from '../../engine/index.ts';
 import { FINANCING_TEXTS } from '../../server/resources/financing/financing-texts.ts';
-import { issuedPolicy, quotableAcme } from './support/policy-fixtures.ts';
+import { issuedPolicy, quotableAcme, withAgencyContact } from './support/policy-fixtures.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
 /**
@@ -94,7 +94,15 @@ describe('premium financing', () => {
     expect(offered.statusCode, offered.body).toBe(200);
     expect(offered.json().message).toBe(FINANCING_TEXTS.added);
     const financed = (Number(record.totalPremium) - Number(down)).toFixed(2);
+    // The agreement names the producing agency's contact: while the agency has none, the payer is told so.
+    const missing = await call('policyholder', 'GET', `/api/billing/v1/finance/${policyId}`);
+    expect(missing.statusCode).toBe(409);
+    expect(missing.json().message).toBe('Agency Details Missing. Please contact your agent or support.');
+    expect((await call('policyholder', 'PUT', '/api/billing/v1/pay/premiumFinance', { policyId, signature: 'Paula Holder' })).json().message)
+      .toBe('Agency Details Missing. Please contact your agent or support.');
+    await withAgencyContact(t, call, 'Summit Risk Partners');
     const quote = (await call('policyholder', 'GET', `/api/billing/v1/finance/${policyId}`)).json() as Json;
+    expect(quote.producer).toEqual({ name: 'Summit Risk Partners', contactName: 'Casey Contact', email: 'contact@summitriskpartners.example', phone: '3035550142' });
     // The server computes the installment itself: what the dialog previewed is not trusted.
     expect(quote).toMatchObject({
       status: 'OFFERED', financerName: 'Imperial PFS', FinanceQuoteNumber: expect.stringMatching(/^FQ-2026-\d{6}$/), DownPayment: down, AmountFinanced: financed,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import { PDFParse } from 'pdf-parse';
-import { issuedPolicy, quotableAcme } from './support/policy-fixtures.ts';
+import { issuedPolicy, quotableAcme, withAgencyContact } from './support/policy-fixtures.ts';
 import { clientOf } from './support/quote-fixtures.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
@@ -129,6 +129,7 @@ describe('outstanding balances', () => {
     const offered = await call('admin', 'POST', '/api/billing/v1/create/premiumFinance',
       { policyId: financed, financerName: 'Imperial PFS', downPayment: Number(down), apr: 9.5, numberOfInstallments: 10, installmentAmount: '1.00' });
     expect(offered.statusCode, offered.body).toBe(200);
+    await withAgencyContact(t, call, 'Summit Risk Partners');
     const accepted = await call('policyholder', 'PUT', '/api/billing/v1/pay/premiumFinance', { policyId: financed, signature: 'Paula Holder' });
     expect(accepted.statusCode, accepted.body).toBe(200);
     const listed = (await balancesOf('admin', '&financed=true')).find((row) => row.policyId === financed);

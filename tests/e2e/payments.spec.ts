@@ -140,6 +140,8 @@ test('billing offers an installment plan; the policyholder accepts it with their
   const plan = page.getByTestId('installment-plan-dialog');
   await expect(plan.getByRole('heading', { name: `INSTALLMENT PLAN for Policy# ${policy.policyNumber}` })).toBeVisible();
   await expect(plan.getByTestId('finance-quote')).toContainText('Imperial PFS');
+  // The agreement names the producing agency and its contact (the demo agency's profile).
+  await expect(plan.getByTestId('finance-quote')).toContainText('Summit Risk Partners (Alex Agent, ');
   await plan.getByRole('button', { name: 'Accept Installment Plan' }).click();
   await expect(plan.getByText('Please enter full name.')).toBeVisible();
   await plan.getByLabel('Full Name').fill('Paula Holder');

@@ -43,3 +43,26 @@ export async function amountDueOf(db: Queryable, policy: { id: string; total_pre
   const payments = (await transactionsOf(db, policy.id)).map((row) => ({ status: row.status, amount: row.amount_paid }));
   return amountDue(owedByPayer(policy.total_premium, await liveFinancingOf(db, policy.id)), payments);
 }
+
+/** The producing agency as a finance agreement names it: who placed the policy, and whom the lender calls. */
+export interface FinanceProducer {
+  name: string;
+  contactName: string;
+  email: string;
+  phone: string;
+}
+
+/**
+ * The policy's agency as its finance agreement names it, or null while the agency's profile lacks its contact
+ * (name, e-mail and telephone): the finance company cannot lend without a producer to reach (spec 002
+ * section 8 'Agency Details Missing. Please contact your agent or support.').
+ */
+export async function financeProducerOf(db: Queryable, agencyId: string): Promise<FinanceProducer | null> {
+  const [row] = await db.query<{ name: string; first: string | null; last: string | null; email: string | null; phone: string | null }>(
+    `SELECT ag.name, op.contact_first_name AS first, op.contact_last_name AS last, op.contact_email AS email, coalesce(op.contact_phone, op.phone) AS phone
+     FROM accounts ag LEFT JOIN organisation_profiles op ON op.account_id = ag.id WHERE ag.id = $1`,
+    [agencyId],
+  );
+  if (!row?.first || !row.last || !row.email || !row.phone) return null;
+  return { name: row.name, contactName: `${row.first} ${row.last}`, email: row.email, phone: row.phone };
+}

@@ -5,6 +5,7 @@ export const FINANCING_TEXTS = {
   notOffered: 'No installment plan is offered for this policy.',
   alreadyAccepted: 'The installment plan of this policy was already accepted.',
   policyNotFound: 'Policy not found.',
+  agencyDetailsMissing: 'Agency Details Missing. Please contact your agent or support.',
   notFinanceable: (status: string) => `A policy that is ${status} cannot be financed.`,
   downPaymentTooLarge: 'The down payment cannot be more than the total premium.',
   paidAlready: 'This policy is already paid.',

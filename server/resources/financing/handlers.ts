@@ -11,15 +11,16 @@ import { findVisiblePolicy, type PolicyRow } from '../policies/policy-repository
 import { IN_FORCE } from '../policies/policy-transitions.ts';
 import { transactionsOf } from '../payments/transaction-repository.ts';
 import { FINANCING_TEXTS } from './financing-texts.ts';
-import { liveFinancingOf, type FinancingRow } from './financing-repository.ts';
+import { financeProducerOf, liveFinancingOf, type FinanceProducer, type FinancingRow } from './financing-repository.ts';
 
 const money = (value: unknown) => Number(value).toFixed(2);
 const fieldError = (field: string, message: string) => new HttpError(400, message, { errors: [{ field, message }] });
 
 /** The finance quote as the payer sees it (spec 002 'Premium finance quote (shown to the payer)'). */
-function financeQuote(row: FinancingRow, policy: PolicyRow) {
+function financeQuote(row: FinancingRow, policy: PolicyRow, producer: FinanceProducer) {
   return {
     policyId: policy.id,
+    producer,
     policyNumber: policy.policy_number,
     status: row.status,
     financerName: row.financer_name,
@@ -57,6 +58,13 @@ export const handlers: HandlerModule = (services) => {
     const policy = await findVisiblePolicy(tx, caller, id, lock);
     if (!policy) throw notFound(FINANCING_TEXTS.policyNotFound);
     return policy;
+  }
+
+  /** The producer the agreement names; the payer cannot see or accept a plan that names none. */
+  async function producerOf(policy: PolicyRow, tx: Queryable = db): Promise<FinanceProducer> {
+    const producer = await financeProducerOf(tx, policy.agency_id);
+    if (!producer) throw new HttpError(409, FINANCING_TEXTS.agencyDetailsMissing);
+    return producer;
   }
 
   return {
@@ -105,14 +113,15 @@ export const handlers: HandlerModule = (services) => {
           detail: { policyNumber: policy.policy_number, financeQuoteNumber: number, financer: body.financerName, downPayment, apr: body.apr, installments: count, installmentAmount: quote.installmentAmount, replaced: live?.finance_quote_number ?? null } });
       });
       const policy = await visiblePolicy(caller, String(body.policyId));
-      return { quote: financeQuote((await liveFinancingOf(db, policy.id))!, policy), message: FINANCING_TEXTS.added };
+      const producer = await financeProducerOf(db, policy.agency_id);
+      return { quote: financeQuote((await liveFinancingOf(db, policy.id))!, policy, producer ?? { name: policy.agency_name, contactName: '', email: '', phone: '' }), message: FINANCING_TEXTS.added };
     },
 
     async getFinanceQuote(request) {
       const policy = await visiblePolicy(callerOf(request), request.params.policyId);
       const live = await liveFinancingOf(db, policy.id);
       if (!live) throw notFound(FINANCING_TEXTS.notOffered);
-      return financeQuote(live, policy);
+      return financeQuote(live, policy, await producerOf(policy));
     },
 
     async acceptFinanceQuote(request) {
@@ -123,6 +132,7 @@ export const handlers: HandlerModule = (services) => {
         const live = await liveFinancingOf(tx, policy.id, true);
         if (!live) throw notFound(FINANCING_TEXTS.notOffered);
         if (live.status === 'ACCEPTED') throw new HttpError(409, FINANCING_TEXTS.alreadyAccepted);
+        await producerOf(policy, tx);
         const signature = String(body.signature).trim();
         await tx.query(`UPDATE premium_financings SET status = 'ACCEPTED', accepted_by = $2, accepted_at = $3, signature = $4 WHERE id = $1`,
           [live.id, caller.userId, clock.now(), signature]);
@@ -130,7 +140,7 @@ export const handlers: HandlerModule = (services) => {
           detail: { policyNumber: policy.policy_number, financeQuoteNumber: live.finance_quote_number, signature, downPayment: live.down_payment, amountFinanced: live.amount_financed } });
       });
       const policy = await visiblePolicy(caller, String(body.policyId));
-      return { quote: financeQuote((await liveFinancingOf(db, policy.id))!, policy), message: FINANCING_TEXTS.accepted };
+      return { quote: financeQuote((await liveFinancingOf(db, policy.id))!, policy, await producerOf(policy)), message: FINANCING_TEXTS.accepted };
     },
   };
 };

@@ -34,3 +34,18 @@ export async function issuedPolicy(t: TestApp, call: Call, caller: string, accou
   expect(issued.statusCode, issued.body).toBe(200);
   return (issued.json() as { policy: { id: string } }).policy.id;
 }
+
+/**
+ * Gives an agency its contact through the admin's agency form, as every agency added in the console has
+ * (the test world's agencies are seeded without a profile). Premium financing names this contact.
+ */
+export async function withAgencyContact(t: TestApp, call: Call, agencyName: string, admin = 'admin'): Promise<void> {
+  const [agency] = await t.db.query<{ id: string; edition: string }>('SELECT id, edition FROM accounts WHERE name = $1', [agencyName]);
+  const current = (await call(admin, 'GET', `/api/account/v1/agency/${agency!.id}`)).json() as Record<string, unknown>;
+  const uk = agency!.edition === 'uk';
+  const updated = await call(admin, 'PUT', `/api/account/v1/agency/${agency!.id}`, {
+    name: current.name, npn: current.npn ?? (uk ? '' : '19283746'), contactFirstName: 'Casey', contactLastName: 'Contact',
+    contactEmail: `contact@${agencyName.toLowerCase().replace(/[^a-z]+/g, '')}.example`, contactPhone: uk ? '02079460958' : '3035550142',
+  }, uk ? 'console.example.uk' : undefined);
+  expect(updated.statusCode, updated.body).toBe(200);
+}
