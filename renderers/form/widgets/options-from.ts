@@ -44,17 +44,14 @@ export function useOptionsFrom(props: WidgetProps): OptionsState | undefined {
       Object.fromEntries(Object.entries(logic ? evaluateLogicMap(logic, data) : {}).filter(([, value]) => value !== null && value !== undefined && value !== ''));
     return JSON.stringify({ query: present(spec.query), params: present(spec.params) });
   });
+  // A path parameter not yet known leaves nothing to ask for: no options rather than a request that must fail.
+  const unaskable = Boolean(spec?.params && Object.keys(spec.params).some((name) => !(name in (JSON.parse(queryKey) as { params: object }).params)));
   // The last answer and the query it answers: while the query differs, the options are loading.
   const [answered, setAnswered] = useState<{ key: string; state: OptionsState } | null>(null);
   useEffect(() => {
-    if (!spec) return undefined;
+    if (!spec || unaskable) return undefined;
     const controller = new AbortController();
     const request = JSON.parse(queryKey) as { query: Record<string, unknown>; params: Record<string, string> };
-    // A path parameter not yet known leaves nothing to ask for.
-    if (spec.params && Object.keys(spec.params).some((name) => !(name in request.params))) {
-      setAnswered({ key: queryKey, state: { status: 'ready', choices: [] } });
-      return undefined;
-    }
     runNamed(run, spec.operation, { query: request.query, params: request.params, signal: controller.signal })
       .then((answer) => {
         if (controller.signal.aborted) return;
@@ -63,11 +60,11 @@ export function useOptionsFrom(props: WidgetProps): OptionsState | undefined {
       })
       .catch(() => !controller.signal.aborted && setAnswered({ key: queryKey, state: { status: 'error', choices: [] } }));
     return () => controller.abort();
-  }, [spec?.operation, spec?.valuePath, spec?.labelPath, queryKey]); // eslint-disable-line react-hooks/exhaustive-deps
-  const state = useMemo<OptionsState>(
-    () => (answered && answered.key === queryKey ? answered.state : { status: 'loading', choices: answered?.state.choices ?? [] }),
-    [answered, queryKey],
-  );
+  }, [spec?.operation, spec?.valuePath, spec?.labelPath, queryKey, unaskable]); // eslint-disable-line react-hooks/exhaustive-deps
+  const state = useMemo<OptionsState>(() => {
+    if (unaskable) return { status: 'ready', choices: [] };
+    return answered && answered.key === queryKey ? answered.state : { status: 'loading', choices: answered?.state.choices ?? [] };
+  }, [answered, queryKey, unaskable]);
 
   const { value, onChange, options } = props;
   useEffect(() => {
