@@ -12497,6 +12497,8 @@ export interface operations {
                 /** @description Text in the agency's name */
                 search?: string;
                 paymentsPaused?: boolean;
+                /** @description true for agencies that bill some of their policies themselves */
+                agencyBilled?: boolean;
             };
             header?: never;
             path?: never;

@@ -70,8 +70,14 @@ describe('statements', () => {
   it.each(['commissionablePremium', 'commissionRate', 'commissionsAmount', 'transactionDate', 'created', 'effectiveDate', 'agencyBilled', 'modified', 'totalPremium', 'netDue'])(
     'sorts by %s (a sort field of spec 002 section 3)',
     async (field) => {
-      const answer = await call('admin', 'GET', `/api/commissions/v1/statements?sort=${field},desc`);
+      const answer = await call('admin', 'GET', `/api/commissions/v1/statements?size=100&sort=${field},desc`);
       expect(answer.statusCode, answer.body).toBe(200);
+      // The page is in that order, newest or largest first (money and rates as numbers, dates and flags as text).
+      const values = (answer.json().content as Json[]).map((row) => row[field]);
+      expect(values.length).toBeGreaterThan(1);
+      const key = (value: unknown) => (typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : value);
+      const sorted = [...values].sort((a, b) => (key(a)! > key(b)! ? -1 : key(a)! < key(b)! ? 1 : 0));
+      expect(values.map(key)).toEqual(sorted.map(key));
     },
   );
 
@@ -82,6 +88,13 @@ describe('statements', () => {
     expect(line.agencyBilled).toBe(true);
     expect(Number(line.netDue)).toBeCloseTo(Number(line.totalPremium) - Number(line.commissionsAmount), 2);
     expect((await aggregateOf(ids.ukAgency!, 'broker', UK))!.agencyBilledDue).toBe(line.netDue);
+    // The agencies that bill some of their policies themselves, and those that bill none.
+    const billers = (await call('admin', 'GET', '/api/commissions/v1/aggregate?size=100&agencyBilled=true')).json().content as Json[];
+    const direct = (await call('admin', 'GET', '/api/commissions/v1/aggregate?size=100&agencyBilled=false')).json().content as Json[];
+    expect(billers.map((row) => row.agencyId)).toContain(ids.ukAgency);
+    expect(direct.map((row) => row.agencyId)).not.toContain(ids.ukAgency);
+    expect(direct.map((row) => row.agencyId)).toContain(ids.usAgency);
+    expect(billers.every((row) => Number(row.agencyBilledDue) > 0)).toBe(true);
   });
 
   it('is not for the provider underwriter, who has no commission permission', async () => {

@@ -131,7 +131,8 @@ const AGGREGATES: ListSpec<AggregateRow, ReturnType<typeof toAggregate>> = {
     JOIN (SELECT agency_id, count(DISTINCT policy_id) AS policies, sum(commissionable_premium) AS commissionable_premium,
             sum(commissions_amount) AS commissions_amount, sum(total_premium) AS total_premium,
             sum(CASE WHEN agency_billed THEN 0 ELSE commissions_amount END) AS direct_commission,
-            sum(CASE WHEN agency_billed THEN total_premium - commissions_amount ELSE 0 END) AS agency_billed_due, max(transaction_date) AS last_date
+            sum(CASE WHEN agency_billed THEN total_premium - commissions_amount ELSE 0 END) AS agency_billed_due, max(transaction_date) AS last_date,
+            bool_or(agency_billed) AS agency_billed
           FROM commission_lines GROUP BY agency_id) s ON s.agency_id = ag.id
     LEFT JOIN (SELECT agency_id, sum(amount) AS paid FROM commission_payments WHERE status IN ('Paid', 'In Process') GROUP BY agency_id) pay ON pay.agency_id = ag.id
     LEFT JOIN agency_commission_accounts ca ON ca.agency_id = ag.id`,
@@ -142,7 +143,8 @@ const AGGREGATES: ListSpec<AggregateRow, ReturnType<typeof toAggregate>> = {
   defaultSort: { field: 'agencyName', direction: 'asc' },
   tieBreak: ['ag.id'],
   search: ['ag.name'],
-  filters: { paymentsPaused: { sql: 'coalesce(ca.payments_paused, false)', cast: 'boolean' } },
+  // agencyBilled: agencies that bill some of their policies themselves (true), or none (false).
+  filters: { paymentsPaused: { sql: 'coalesce(ca.payments_paused, false)', cast: 'boolean' }, agencyBilled: { sql: 's.agency_billed', cast: 'boolean' } },
   toItem: toAggregate,
 };
 
