@@ -335,6 +335,11 @@ export interface DetailBlock extends BlockBase {
    * longer valid shows why and whom to call instead of its actions.
    */
   blocking?: { when: JsonLogic; title: string; text: JsonLogic };
+  /**
+   * What the page says when the record cannot be read (spec 000 'There was an error while retrieving the
+   * quote'): `text` in place of the record, and `refused` covering the page when the caller may not see it.
+   */
+  loadFailure?: { text: string; refused?: { title: string; text: string } };
 }
 
 export interface DetailNotice {

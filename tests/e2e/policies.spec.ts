@@ -227,6 +227,25 @@ test('us: a surplus lines broker attests the Louisiana notice; then the quote bi
   expect(bound.data.quote.status).toBe('BOUND');
 });
 
+test('us: the surplus notice page says when the quote cannot be read, and covers the page when the link no longer lets the user see it', async ({ page }) => {
+  await signInOnOrigin(page, E2E_ORIGIN, 'agent@agency.example');
+  // A quote that does not exist (or not for this agency): the page's text, the server's reason below it.
+  await page.goto(`${E2E_ORIGIN}/agency/quotes/00000000-0000-4000-8000-000000000000/surplus-notice`);
+  const failure = page.getByTestId('block-detail-error');
+  await expect(failure).toContainText('There was an error while retrieving the quote');
+  await expect(failure).toContainText('Quote not found');
+
+  // The access the e-mailed link gave has ended: the server answers 401 for the quote (simulated for this one
+  // request, as a lapsed one-time-code session would), and the page is covered with no way to act on it.
+  const quote = await louisianaSurplusQuote(page);
+  await page.route(`**/api/quote/v1/${quote.id}/surplus-notice`, (route) => route.fulfill({ status: 401, contentType: 'application/json', body: '{"message":"Unauthorized"}' }));
+  await page.goto(`${E2E_ORIGIN}/agency/quotes/${quote.id}/surplus-notice`);
+  const overlay = page.getByTestId('blocking-overlay');
+  await expect(overlay).toContainText('You are not allowed to view this quote');
+  await expect(overlay).toContainText("Please click the 'Review & Sign' link in the email again to view it.");
+  await expect(page.getByRole('button', { name: 'Attest Notice' })).toHaveCount(0);
+});
+
 /**
  * The demo policyholder's account (Acme Precision Manufacturing), which has what the rater needs to quote it:
  * other tests add client accounts with incomplete profiles, so 'the first account' may not be quotable.

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Alert, Box, Button, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { errorMessage } from '../../../api/api-error.ts';
+import { errorMessage, isApiError } from '../../../api/api-error.ts';
 import { runNamed } from '../../../api/run.ts';
 import { evaluateLogic, evaluateLogicMap, recordEdition, type DetailBlock, type FormDefinition, type PageAction } from '../../../engine/index.ts';
 import { DefinitionForm } from '../../form/definition-form.tsx';
@@ -27,7 +27,10 @@ import { DetailNotices } from './detail-notices.tsx';
 import { listCache } from '../session-list-cache.ts';
 import { useStable } from '../../definitions/use-stable.ts';
 
-type Loaded = { status: 'loading' } | { status: 'ready'; record: Record<string, unknown> } | { status: 'error'; message: string };
+type Loaded = { status: 'loading' } | { status: 'ready'; record: Record<string, unknown> } | { status: 'error'; message: string; httpStatus: number };
+
+/** Answers that mean the caller may not see the record (an expired or foreign link), not that reading failed. */
+const REFUSED_STATUSES: readonly number[] = [401, 403];
 
 /** The id prefix of a detail form's fields: one per form, since a page may show several records (no '_', rjsf's separator). */
 const detailIdPrefix = (form: FormDefinition) => `detail-${form.id}`;
@@ -57,7 +60,7 @@ export function DetailBlockView({ block, scope }: { block: DetailBlock; scope: P
     const controller = new AbortController();
     runNamed(run, operationId, { params, signal: controller.signal })
       .then((record) => !controller.signal.aborted && setLoaded({ status: 'ready', record: record as Record<string, unknown> }))
-      .catch((error: unknown) => !controller.signal.aborted && setLoaded({ status: 'error', message: errorMessage(error) }));
+      .catch((error: unknown) => !controller.signal.aborted && setLoaded({ status: 'error', message: errorMessage(error), httpStatus: isApiError(error) ? error.status : 0 }));
     return () => controller.abort();
   }, [form, params, preview, attempt, revision]);
 
@@ -89,11 +92,14 @@ export function DetailBlockView({ block, scope }: { block: DetailBlock; scope: P
     );
   }
   if (loaded.status === 'error') {
+    const refused = block.loadFailure?.refused;
+    if (refused && REFUSED_STATUSES.includes(loaded.httpStatus)) return <BlockingOverlay title={refused.title} text={refused.text} />;
     return (
       <Alert.Root status="error" data-testid="block-detail-error">
         <Alert.Indicator />
         <Alert.Content>
-          <Alert.Title>{loaded.message}</Alert.Title>
+          <Alert.Title>{block.loadFailure?.text ?? loaded.message}</Alert.Title>
+          {block.loadFailure && loaded.message !== block.loadFailure.text && <Alert.Description>{loaded.message}</Alert.Description>}
         </Alert.Content>
         <Button
           size="sm"
