@@ -111,6 +111,7 @@ export const OPERATIONS = {
   downloadPolicyInvoice: { method: 'GET', path: '/api/billing/v1/invoice/{policyId}', public: false, permission: 'billing:read', file: true },
   downloadPolicyReceipt: { method: 'GET', path: '/api/billing/v1/transactions/{id}/receipt', public: false, permission: 'billing:read', file: true },
   downloadQuoteProposal: { method: 'GET', path: '/api/quote/v1/{id}/proposal', public: false, permission: 'quote:read', file: true },
+  downloadSurplusNotice: { method: 'GET', path: '/api/quote/v1/{id}/surplus-notice/document', public: false, permission: 'quote:read', file: true },
   editPolicyNonPremium: { method: 'PUT', path: '/api/policy/v1/nonpremium/{id}/insured', public: false, permission: 'policy:service' },
   emailPolicyCertificate: { method: 'POST', path: '/api/policy/v1/certificate/{id}', public: false, permission: 'policy:read' },
   endorsePolicy: { method: 'POST', path: '/api/policy/v1/endorsement/{id}', public: false, permission: 'policy:service' },

@@ -5721,6 +5721,25 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/quote/v1/{id}/surplus-notice/document": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** The surplus lines notice of a quote as a PDF: the summary card, the state's notice word for word as the page shows it, and the broker's attestation once given */
+        get: operations["downloadSurplusNotice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/account/v1/tags": {
         parameters: {
             query?: never;
@@ -7826,7 +7845,7 @@ export interface components {
             content: components["schemas"]["OutboxMessage"][];
         };
         /** @enum {string} */
-        DocumentSource: "UPLOAD" | "PROPOSAL" | "BINDER" | "POLICY" | "RECEIPT" | "INVOICE" | "CERTIFICATE" | "NOTICE";
+        DocumentSource: "UPLOAD" | "PROPOSAL" | "BINDER" | "POLICY" | "RECEIPT" | "INVOICE" | "CERTIFICATE" | "NOTICE" | "SURPLUS_NOTICE";
         DocumentEntry: {
             /** @description The uploaded document's id, or the source and the record's id of a generated one */
             docId: string;
@@ -9324,6 +9343,8 @@ export interface components {
             /** Format: date */
             attestedOn?: string | null;
             attestedBy?: string | null;
+            attestedEmail?: string | null;
+            attestedLicense?: string | null;
         };
         /** @description The tag form's data (definitions/forms/tag.json); its rules and messages come from the definition. */
         TagFields: {
@@ -21382,6 +21403,33 @@ export interface operations {
                         quote: components["schemas"]["QuoteSurplusNotice"];
                         message: string;
                     };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    downloadSurplusNotice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The notice */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
                 };
             };
             400: components["responses"]["BadRequest"];

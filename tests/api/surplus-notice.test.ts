@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
+import { PDFParse } from 'pdf-parse';
 import { SURPLUS_NOTICE_TEXTS } from '../../server/resources/surplus-notice/surplus-notice-rules.ts';
 import { clientOf, p250Request } from './support/quote-fixtures.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
@@ -87,5 +88,47 @@ describe('the surplus lines notice', () => {
     expect((await call('otherAgent', 'GET', `/api/quote/v1/${id}/surplus-notice`)).statusCode).toBe(404);
     expect((await call('otherAgent', 'POST', `/api/quote/v1/${id}/surplus-notice`, { accepted: true })).statusCode).toBe(404);
     expect((await call('policyholder', 'POST', `/api/quote/v1/${id}/surplus-notice`, { accepted: true })).statusCode).toBe(403);
+  });
+});
+
+describe('the surplus lines notice document', () => {
+  const pdfText = async (response: { rawPayload: Buffer }) => (await new PDFParse({ data: new Uint8Array(response.rawPayload) }).getText()).text;
+
+  it.each([
+    { state: 'LA', zip: '70112', words: 'LOUISIANA SURPLUS LINES NOTICE', license: 'LA-SL-448120' },
+    { state: 'MT', zip: '59601', words: 'MONTANA SURPLUS LINES NOTICE', license: '-' },
+  ])('$state: a PDF with the summary and the state notice as the page shows it, then the attestation; listed in the library once attested', async ({ state, zip, words, license }) => {
+    const client = await clientOf(t, 'Summit Risk Partners', `Pelican Freight ${state} LLC`, { edition: 'us', state, zip, industry: '541512', revenue: 5_000_000 });
+    const created = await call('agent', 'POST', '/api/quote/v1/create', { ...p250Request(client, 'us', state, TODAY), isSurplus: true });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().id as string;
+    await t.db.query(`UPDATE quotes SET status = 'READY' WHERE id = $1`, [id]);
+    const quoteNumber = created.json().quoteNumber as string;
+
+    const unsigned = await call('agent', 'GET', `/api/quote/v1/${id}/surplus-notice/document`);
+    expect(unsigned.statusCode, unsigned.body).toBe(200);
+    expect(unsigned.headers['content-disposition']).toBe(`attachment; filename="${quoteNumber}_Surplus_Notice.pdf"`);
+    const before = await pdfText(unsigned);
+    expect(before).toContain(`Quote ${quoteNumber} for Pelican Freight ${state} LLC`);
+    expect(before).toContain(words);
+    expect(before).toContain('Surplus Compliance By Summit Risk Partners');
+    expect(before).toContain('Not yet attested');
+    const listed = async () => ((await call('agent', 'GET', `/api/docs/v1/search?size=100&source=SURPLUS_NOTICE&accountId=${client}`)).json().content as Json[]);
+    expect(await listed()).toEqual([]);
+
+    expect((await call('agent', 'POST', `/api/quote/v1/${id}/surplus-notice`, { accepted: true })).statusCode).toBe(200);
+    const after = await pdfText(await call('agent', 'GET', `/api/quote/v1/${id}/surplus-notice/document`));
+    expect(after).toContain('Attested By Alex Agent (agent@agency.example)');
+    expect(after).toContain(`Surplus Lines Licence ${license}`);
+    expect(after).not.toContain('Not yet attested');
+    expect((await listed()).map((entry) => [entry.docName, entry.fileName, entry.recordId])).toEqual([[`Surplus Lines Notice ${quoteNumber}`, `${quoteNumber}_Surplus_Notice.pdf`, id]]);
+    expect((await call('otherAgent', 'GET', `/api/quote/v1/${id}/surplus-notice/document`)).statusCode).toBe(404);
+  });
+
+  it('a quote that needs no notice has no notice document', async () => {
+    const id = await quoteIn('TX', '75201', true);
+    const answer = await call('agent', 'GET', `/api/quote/v1/${id}/surplus-notice/document`);
+    expect(answer.statusCode).toBe(409);
+    expect(answer.json().message).toBe(SURPLUS_NOTICE_TEXTS.notNeeded);
   });
 });

@@ -212,6 +212,11 @@ test('us: a surplus lines broker attests the Louisiana notice; then the quote bi
   });
   expect(early.status).toBe(409);
   expect(early.data.message).toBe('The Louisiana surplus lines notice must be attested before this quote is bound.');
+  // The notice as a document: the same words the page shows, waiting for the attestation.
+  const notice = await pdfTextOf(page, () => page.getByRole('button', { name: 'Download Notice' }).click());
+  expect(notice.name).toBe(`${quote.quoteNumber}_Surplus_Notice.pdf`);
+  expect(notice.text).toContain('LOUISIANA SURPLUS LINES NOTICE');
+  expect(notice.text).toContain('Not yet attested');
 
   await page.getByRole('button', { name: 'Attest Notice' }).click();
   const dialog = page.getByRole('dialog', { name: 'Surplus Lines Notice' });

@@ -43,7 +43,7 @@ export function accountReach(caller: Caller, accountColumn: string, params: SqlP
 
 interface EntryRow {
   doc_id: string;
-  source: 'UPLOAD' | 'PROPOSAL' | 'BINDER' | 'POLICY' | 'RECEIPT' | 'INVOICE' | 'CERTIFICATE' | 'NOTICE';
+  source: 'UPLOAD' | 'PROPOSAL' | 'BINDER' | 'POLICY' | 'RECEIPT' | 'INVOICE' | 'CERTIFICATE' | 'NOTICE' | 'SURPLUS_NOTICE';
   record_id: string;
   account_id: string | null;
   account_name: string | null;

@@ -7,6 +7,7 @@ import type { Caller } from '../../services.ts';
 import { moveQuote } from '../quotes/quote-changes.ts';
 import { QUOTE_TEXTS } from '../quotes/quote-texts.ts';
 import { findVisibleQuote, toQuote, type QuoteDetailRow } from '../quotes/repository.ts';
+import { noticeTextsFor, surplusNoticePdf } from './notice-document.ts';
 import { needsSurplusNotice, SURPLUS_NOTICE_TEXTS } from './surplus-notice-rules.ts';
 
 interface NoticeColumns {
@@ -25,7 +26,7 @@ const money = (value: string) => Number(value).toFixed(2);
  * may call only these operations. The broker is the signed-in user, with the agency's licence for the state.
  */
 export const handlers: HandlerModule = (services) => {
-  const { db, clock } = services;
+  const { db, clock, definitions } = services;
 
   async function visibleQuote(caller: Caller, id: string, tx: Queryable = db, lock = false): Promise<QuoteDetailRow> {
     const quote = await findVisibleQuote(tx, caller, id, lock);
@@ -73,12 +74,25 @@ export const handlers: HandlerModule = (services) => {
       attestedAt: notice.surplus_notice_attested_at ? new Date(notice.surplus_notice_attested_at).toISOString() : null,
       attestedOn: notice.surplus_notice_attested_at ? new Date(notice.surplus_notice_attested_at).toISOString().slice(0, 10) : null,
       attestedBy: notice.surplus_notice_broker ? `${notice.surplus_notice_broker.firstName} ${notice.surplus_notice_broker.lastName}` : null,
+      attestedEmail: notice.surplus_notice_broker?.email ?? null,
+      attestedLicense: notice.surplus_notice_broker?.licenseNumber ?? null,
     };
   }
 
   return {
     async getSurplusNotice(request) {
       return noticeOf(callerOf(request), request.params.id);
+    },
+
+    async downloadSurplusNotice(request, reply) {
+      const record = await noticeOf(callerOf(request), request.params.id);
+      if (!record.needsNotice) throw new HttpError(409, SURPLUS_NOTICE_TEXTS.notNeeded);
+      const quote = await visibleQuote(callerOf(request), request.params.id);
+      const registry = (await definitions.current()).registry();
+      const pdf = await surplusNoticePdf(record, noticeTextsFor(registry, quote.edition, record), registry.edition(quote.edition), new Date(record.attestedAt ?? quote.modified_at));
+      return reply.header('content-type', 'application/pdf')
+        .header('content-disposition', `attachment; filename="${quote.quote_number}_Surplus_Notice.pdf"`)
+        .send(Buffer.from(pdf));
     },
 
     async attestSurplusNotice(request) {
