@@ -24,8 +24,8 @@ import { shippedRaters } from './demo-book.ts';
  * reminder sections, and the lists built on them, have real rows in both editions: endorsements to a higher
  * limit (one reverted since), a new named insured and mailing address, clients moved from Summit Risk Partners
  * to Harbor Insurance Group as broker of record, extended reporting bought after a cancellation, an excess
- * layer and a rescinded ad-hoc layer above Prime 250 policies, and the reminders already sent for unpaid
- * premiums. Written through the operations' own helpers (revisions, layers, policy moves with their event and
+ * layer and a rescinded ad-hoc layer above Prime 250 policies, certificates naming an additional insured and a
+ * holder, and the reminders already sent for unpaid premiums. Written through the operations' own helpers (revisions, layers, policy moves with their event and
  * audit entry), by the demo underwriter (an admin reverts and rescinds), on earlier days of the clock, so each
  * row reads as if made then. Picks book clients only, from the middle of the lists (the end-to-end tests take
  * the ends), never the demo policyholder's account. Deterministic for a given clock.
@@ -78,6 +78,9 @@ export async function seedDemoPolicyServicing(tx: Queryable, clock: Clock): Prom
 
   await serviceOne(s, { edition: 'us', statuses: ['CANCELLED'] }, daysAgo(6, 0), (policy) => buyExtendedReporting(s, policy, 24));
   await serviceOne(s, { edition: 'uk', statuses: ['CANCELLED'] }, daysAgo(6, 0), (policy) => buyExtendedReporting(s, policy, 12));
+
+  await serviceOne(s, summit, daysAgo(5, 11), (policy, at) => certify(s, policy, at, CERTIFIED.us));
+  await serviceOne(s, { edition: 'uk', statuses: IN_FORCE }, daysAgo(7, 15), (policy, at) => certify(s, policy, at, CERTIFIED.uk));
 
   const prime250 = { edition: 'us', statuses: IN_FORCE, product: 'P250' } as const;
   await serviceOne(s, prime250, daysAgo(11, 14), (policy, at) => issueLayer(s, policy, at, 'EXCESS').then(Boolean));
@@ -221,6 +224,44 @@ async function renameInsured(s: Servicing, policy: PolicyRow, at: Date): Promise
     update: { named_insured: insured, mailing_address: JSON.stringify(address) },
     detail: { revision: terms.revision + 1, from: { namedInsured: policy.company_name, mailingAddress: policy.mailing_address }, to: { namedInsured: insured, mailingAddress: address } },
   });
+  return true;
+}
+
+/** Whom the demo certificates name: the client's landlord as additional insured, a customer as certificate holder. */
+const CERTIFIED = {
+  us: {
+    insured: { businessName: 'Union Station Properties LLC', address1: '1701 Wynkoop Street', city: 'Denver', state: 'CO', zipCode: '80202', industryCode: '531120' },
+    holder: { name: 'Front Range Health Partners', address1: '4500 East 9th Avenue', city: 'Denver', state: 'CO', zip: '80220' },
+  },
+  uk: {
+    insured: { businessName: 'Whiteladies Estates Ltd', address1: '12 Whiteladies Road', city: 'Bristol', state: null, zipCode: 'BS8 2LG', industryCode: '68209' },
+    holder: { name: 'Severn Vale NHS Trust', address1: 'Southmead Road', city: 'Bristol', state: null, zip: 'BS10 5NB' },
+  },
+} as const;
+
+/**
+ * The account's landlord added as an additional insured and named on a certificate, and a customer given a
+ * certificate as holder, as the certificate dialogs make them (the certificate row and the policy's event).
+ */
+async function certify(s: Servicing, policy: PolicyRow, at: Date, named: (typeof CERTIFIED)['us' | 'uk']): Promise<boolean> {
+  const { insured, holder } = named;
+  await s.tx.query(
+    `INSERT INTO account_additional_insureds (account_id, business_name, address1, city, state, zip_code, industry_code, created_at, created_by, modified_at, modified_by)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $8, $9)`,
+    [policy.account_id, insured.businessName, insured.address1, insured.city, insured.state, insured.zipCode, insured.industryCode, at, s.underwriter.userId],
+  );
+  const certificates = [
+    { docType: 'Additional_Insured', name: insured.businessName, address1: insured.address1, city: insured.city, state: insured.state, zip: insured.zipCode, at },
+    { docType: 'Certificate_Holder', name: holder.name, address1: holder.address1, city: holder.city, state: holder.state, zip: holder.zip, at: new Date(at.getTime() + 3_600_000) },
+  ];
+  for (const certificate of certificates) {
+    const [row] = await s.tx.query<{ id: string }>(
+      `INSERT INTO policy_certificates (policy_id, doc_type, organization_name, address1, city, state, zip, requested_by, requested_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
+      [policy.id, certificate.docType, certificate.name, certificate.address1, certificate.city, certificate.state, certificate.zip, s.underwriter.userId, certificate.at],
+    );
+    await move(s, s.underwriter, certificate.at, await policyOf(s, policy.id), 'certificate', { detail: { certificateId: row!.id, holder: certificate.name, docType: certificate.docType } });
+  }
   return true;
 }
 

@@ -50,6 +50,7 @@ async function digestOf(app: TestApp): Promise<string> {
      UNION ALL SELECT 'erp', p.policy_number, concat_ws(' ', x.months, x.premium, x.purchased_at) FROM policy_extended_reporting x JOIN policies p ON p.id = x.policy_id
      UNION ALL SELECT 'excess', p.policy_number, concat_ws(' ', x.layer_number, x.status, x.premium) FROM policy_excess_layers x JOIN policies p ON p.id = x.policy_id
      UNION ALL SELECT 'reminder', p.policy_number, concat_ws(' ', r.offset_days, r.amount_due, r.sent_at) FROM invoice_reminders r JOIN policies p ON p.id = r.policy_id
+     UNION ALL SELECT 'certificate', p.policy_number, concat_ws(' ', c.doc_type, c.organization_name, c.requested_at) FROM policy_certificates c JOIN policies p ON p.id = c.policy_id
      ORDER BY 1, 2, 3`);
   return createHash('sha256').update(JSON.stringify(rows)).digest('hex');
 }
@@ -186,6 +187,22 @@ describe('the demo policy servicing', () => {
     expect((await call('admin', 'POST', '/api/billing/v1/invoiceReminder/run')).statusCode).toBe(200);
     expect(await counts()).toBe(before);
   }, 60_000);
+
+  it('names an additional insured of the account and a holder on certificates of a policy in each edition, listed in the library', async () => {
+    const certified = await policiesWith(`SELECT policy_id FROM policy_certificates WHERE doc_type = 'Additional_Insured'`);
+    expect(certified.map((policy) => policy.edition).sort()).toEqual(['uk', 'us']);
+    for (const { id, edition } of certified) {
+      const owner = edition === 'us' ? 'agent' : 'broker';
+      const policy = await get(owner, `/api/policy/v1/${id}`, hostOf(edition));
+      expect((policy.certificates as Json[]).map((row) => row.docType).sort()).toEqual(['Additional_Insured', 'Certificate_Holder']);
+      expect(policy.events.filter((event: Json) => event.action === 'certificate')).toHaveLength(2);
+      const insureds = await get(owner, `/api/policy/v1/${id}/additional-insureds`, hostOf(edition));
+      const named = (policy.certificates as Json[]).find((row) => row.docType === 'Additional_Insured')!;
+      expect(insureds.map((row: Json) => row.businessName)).toContain(named.organizationName);
+      const library = await get(owner, `/api/docs/v1/search?size=100&source=CERTIFICATE&accountId=${policy.accountId}`, hostOf(edition));
+      expect(library.content.map((entry: Json) => entry.recordId).sort()).toEqual((policy.certificates as Json[]).map((row) => row.id).sort());
+    }
+  });
 
   it('is the same on every seed with the same clock', async () => {
     const again = await seeded();
