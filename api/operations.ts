@@ -339,6 +339,8 @@ export const OPERATIONS = {
   searchMsspAccounts: { method: 'GET', path: '/api/account/v1/mssp/account/search', public: false, permission: 'account:read' },
   searchMssps: { method: 'GET', path: '/api/account/v1/mssp/search', public: false, permission: 'organisation:read' },
   searchOutstandingBalances: { method: 'GET', path: '/api/billing/v1/balances', public: false, permission: 'billing:read' },
+  searchOverseenBinders: { method: 'GET', path: '/api/quote/v1/overseen/binders', public: false, permission: 'quote:read' },
+  searchOverseenPolicies: { method: 'GET', path: '/api/policy/v1/overseen/policies', public: false, permission: 'policy:read' },
   searchPolicies: { method: 'GET', path: '/api/policy/v1/search', public: false, permission: 'policy:read' },
   searchPremiumProcessors: { method: 'GET', path: '/api/account/v1/premiumprocessor/search', public: false, permission: 'organisation:read' },
   searchQuotes: { method: 'GET', path: '/api/quote/v1/search', public: false, permission: 'quote:read' },

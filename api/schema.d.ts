@@ -4104,6 +4104,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/quote/v1/overseen/binders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The binders a caller sees within the quote tenant rule and those of the agencies it oversees: a cluster's member agencies, a digital agency's partner agencies, a carrier's appointed agencies (spec 002 section 3: carrier, cluster and digital-agent binders); read-only */
+        get: operations["searchOverseenBinders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/quote/v1/{id}/binder": {
         parameters: {
             query?: never;
@@ -4151,6 +4168,23 @@ export interface paths {
         };
         /** Policies within the tenant rule (an agency those it bound, a policyholder its own, provider staff all), end date ascending (spec 002 section 9); filters of section 4 'Dashboard filters' */
         get: operations["searchPolicies"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/policy/v1/overseen/policies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The policies a caller sees within the tenant rule and those of the agencies it oversees: a cluster's member agencies, a digital agency's partner agencies, a carrier's appointed agencies; read-only, end date ascending */
+        get: operations["searchOverseenPolicies"];
         put?: never;
         post?: never;
         delete?: never;
@@ -18485,6 +18519,38 @@ export interface operations {
             403: components["responses"]["Forbidden"];
         };
     };
+    searchOverseenBinders: {
+        parameters: {
+            query?: {
+                page?: number;
+                size?: number;
+                sort?: string;
+                /** @description Text in the binder or quote number */
+                search?: string;
+                status?: ("BOUND" | "RESCIND" | "BINDER EXPIRED")[];
+                product?: string;
+                agencyId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of binders */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BinderPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
     downloadBinder: {
         parameters: {
             query?: never;
@@ -18552,6 +18618,39 @@ export interface operations {
                 agencyId?: string;
                 /** @description The team selector (absent is All) */
                 teamId?: string;
+                isOpenForRenewal?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of policies */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PolicyPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    searchOverseenPolicies: {
+        parameters: {
+            query?: {
+                page?: number;
+                size?: number;
+                sort?: string;
+                /** @description Text in the policy */
+                search?: string;
+                status?: string[];
+                product?: string;
+                agencyId?: string;
                 isOpenForRenewal?: boolean;
             };
             header?: never;

@@ -46,3 +46,17 @@ export function agencyReachCondition(reach: AgencyReach, column: string, params:
       return 'FALSE';
   }
 }
+
+/** Organisation types that oversee their agencies' business (not a managed security provider, which only places clients). */
+const OVERSEEING_TYPES: readonly string[] = ['CLUSTER', 'DIGITAL', 'CARRIER'];
+
+/**
+ * The SQL condition 'the row's agency is one the caller oversees': a cluster its member agencies, a digital
+ * agency its partner agencies, a carrier the agencies it appoints (read-only lists of their binders and
+ * policies); provider staff every agency; anyone else none. The rows' own operations keep the tenant rule.
+ */
+export function overseenAgencyCondition(caller: Pick<Caller, 'accountType' | 'accountId'>, column: string, params: SqlParams): string {
+  const reach = agencyReachOf(caller);
+  if (reach.kind === 'all') return 'TRUE';
+  return reach.kind === 'organisation' && OVERSEEING_TYPES.includes(caller.accountType) ? agencyReachCondition(reach, column, params) : 'FALSE';
+}

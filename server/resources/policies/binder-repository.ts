@@ -2,6 +2,7 @@ import type { Queryable } from '../../db/database.ts';
 import { listPage } from '../../list/list-query.ts';
 import type { ListRequest, ListSpec } from '../../list/list-spec.ts';
 import type { Caller } from '../../services.ts';
+import { overseenAgencyCondition } from '../agencies/agency-reach.ts';
 import { quoteTenant } from '../quotes/repository.ts';
 import { BINDER_STATUSES } from '../quotes/transitions.ts';
 
@@ -74,6 +75,12 @@ const BINDERS: ListSpec<BinderRow, ReturnType<typeof toBinder>> = {
 /** The binders tab: bound, rescinded and expired binders within the quote tenant rule (issued ones are policies now). */
 export function searchVisibleBinders(db: Queryable, caller: Caller, query: ListRequest) {
   return listPage(db, BINDERS, query, (params) => `q.binder_number IS NOT NULL AND q.status = ANY(${params.add([...BINDER_STATUSES], 'text[]')}) AND ${quoteTenant(caller, params)}`);
+}
+
+/** The binders a caller sees, and those of the agencies it oversees (a cluster's, a carrier's, a digital agency's). */
+export function searchOverseenBinders(db: Queryable, caller: Caller, query: ListRequest) {
+  return listPage(db, BINDERS, query, (params) =>
+    `q.binder_number IS NOT NULL AND q.status = ANY(${params.add([...BINDER_STATUSES], 'text[]')}) AND (${quoteTenant(caller, params)} OR ${overseenAgencyCondition(caller, 'q.agency_id', params)})`);
 }
 
 /** The binder fields of a bound quote, or null when it was never bound. */

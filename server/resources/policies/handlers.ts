@@ -16,14 +16,14 @@ import { publishedRater, rateOrRefuse, ratingInputOf, type QuoteRequestBody } fr
 import { findQuotableAccount } from '../quotes/account-risk.ts';
 import { insertQuote } from '../quotes/quote-store.ts';
 import { findVisibleQuote, type QuoteDetailRow } from '../quotes/repository.ts';
-import { searchVisibleBinders, binderColumns } from './binder-repository.ts';
+import { searchOverseenBinders, searchVisibleBinders, binderColumns } from './binder-repository.ts';
 import { openForRenewal, settleCalendar } from './policy-calendar.ts';
 import { movePolicy } from './policy-changes.ts';
 import { lossRunPdf } from './loss-runs.ts';
 import { binderPdf, documentFileName, policyCertificatePdf, policyDeclarationsPdf, type CertificateHolder } from './policy-documents.ts';
 import { additionalInsuredsOf, findVisibleCertificate, policyCertificates, toCertificateInsured, type CertificateKind } from './certificate-repository.ts';
 import {
-  findVisiblePolicy, nextBinderNumber, nextPolicyNumber, requireVisiblePolicy, policyEvents, recordPolicyEvent, searchVisiblePolicies, toPolicy, type PolicyRow,
+  findVisiblePolicy, nextBinderNumber, nextPolicyNumber, requireVisiblePolicy, policyEvents, recordPolicyEvent, searchOverseenPolicies, searchVisiblePolicies, toPolicy, type PolicyRow,
 } from './policy-repository.ts';
 import { POLICY_TEXTS } from './policy-texts.ts';
 import { needsSurplusNotice, SURPLUS_NOTICE_TEXTS } from '../surplus-notice/surplus-notice-rules.ts';
@@ -245,6 +245,11 @@ export const handlers: HandlerModule = (services) => {
       return searchVisibleBinders(db, callerOf(request), request.query);
     },
 
+    async searchOverseenBinders(request) {
+      await settle();
+      return searchOverseenBinders(db, callerOf(request), request.query);
+    },
+
     async downloadBinder(request, reply) {
       const caller = callerOf(request);
       const quote = await visibleQuote(caller, request.params.id);
@@ -259,6 +264,11 @@ export const handlers: HandlerModule = (services) => {
     async searchPolicies(request) {
       await settle();
       return searchVisiblePolicies(db, callerOf(request), request.query);
+    },
+
+    async searchOverseenPolicies(request) {
+      await settle();
+      return searchOverseenPolicies(db, callerOf(request), request.query);
     },
 
     async getPolicy(request) {

@@ -1,3 +1,4 @@
+import { overseenAgencyCondition } from '../agencies/agency-reach.ts';
 import { notFound } from '../../http/http-error.ts';
 import { POLICY_TEXTS } from './policy-texts.ts';
 import type { Queryable } from '../../db/database.ts';
@@ -162,6 +163,11 @@ export function policyTenant(caller: Caller, params: SqlParams): string {
 
 export function searchVisiblePolicies(db: Queryable, caller: Caller, query: ListRequest) {
   return listPage(db, POLICIES, query, (params) => policyTenant(caller, params));
+}
+
+/** The policies a caller sees, and those of the agencies it oversees (a cluster's, a carrier's, a digital agency's). */
+export function searchOverseenPolicies(db: Queryable, caller: Caller, query: ListRequest) {
+  return listPage(db, POLICIES, query, (params) => `(${policyTenant(caller, params)} OR ${overseenAgencyCondition(caller, 'p.agency_id', params)})`);
 }
 
 /** One policy by (tenant, id): another tenant's policy answers like a missing one. `lock` for a change. */
