@@ -543,9 +543,11 @@ describe('the demo clients of a development start', () => {
         expect(seen.lakeside).toMatchObject({ status: 'Active Policy', collectingPersonalInformation: true, numberOfPersonalRecords: 1_200_000 });
         expect(seen.nimbus.eligibility).toEqual({ canRequestQuote: false, reason: 'Account is not eligible to Request Quote' });
         expect(seen.thameside).toMatchObject({ status: 'Quoted', sicCode: 49410, policyContactPhone: '02079460321', domains: 'thamesidelogistics.co.uk' });
-        const [counts] = await dev.db.query<{ insureds: number; notes: number }>(
-          'SELECT (SELECT count(*)::int FROM account_additional_insureds) AS insureds, (SELECT count(*)::int FROM account_notes) AS notes');
-        expect(counts).toEqual({ insureds: 3, notes: 7 });
+        // The profiles' three additional insureds, and the two the policy servicing names on certificates (demo-policy-servicing.ts).
+        const [counts] = await dev.db.query<{ insureds: number; certified: number; notes: number }>(
+          `SELECT (SELECT count(*)::int FROM account_additional_insureds) AS insureds,
+             (SELECT count(*)::int FROM policy_certificates WHERE doc_type = 'Additional_Insured') AS certified, (SELECT count(*)::int FROM account_notes) AS notes`);
+        expect(counts).toEqual({ insureds: 5, certified: 2, notes: 7 });
         snapshots.push(seen);
       } finally {
         await dev.close();
