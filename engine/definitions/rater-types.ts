@@ -4,6 +4,7 @@
  * on once a document has passed it. Amounts and factors are JSON numbers as written by the author; the
  * rater reads them through their decimal text, never adding them as binary floating point.
  */
+import type { JsonLogic } from './types.ts';
 
 interface RaterDefinitionBase {
   id: string;
@@ -130,6 +131,15 @@ export interface ProductDefinition extends RaterDefinitionBase {
   /** The questionnaire forms: the underwriting application and, where the product asks them, the security questions. */
   questionnaire: { application: string; security?: string };
   rating: ProductRating;
+  /** Rules (json-logic over the rating input) that send a quote to an underwriter instead of offering it. */
+  referrals?: ReferralRule[];
+}
+
+/** A referral rule of a product: when it holds, the quote is REFERRED with its reason. */
+export interface ReferralRule {
+  id: string;
+  reason: string;
+  when: JsonLogic;
 }
 
 export type RatingTableType =

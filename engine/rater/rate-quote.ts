@@ -11,6 +11,7 @@ import { tableInForce, versionLabel } from './table-versions.ts';
 import { RatingTrace } from './trace.ts';
 import { checkRatingInput } from './rating-input-check.ts';
 import { clampToOptions } from './clamp-option.ts';
+import { referralsOf } from './referrals.ts';
 
 const grouped = (value: number) => String(value).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 const PERCENT = Decimal.HUNDRED;
@@ -200,6 +201,7 @@ function rate(input: RatingInput, rater: RaterDefinitions): RatingResult {
     currency: product.currency,
     irpmModifier: modifier,
     tableVersions,
+    referrals: referralsOf(product, input),
     trace: trace.steps,
   };
 }

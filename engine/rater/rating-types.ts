@@ -72,6 +72,8 @@ export interface RatingResult {
   irpmModifier: string;
   /** The version of each logical table used: table -> 'definition-id@version'. */
   tableVersions: Record<string, string>;
+  /** The product's referral rules that hold for the risk: any one sends the quote to an underwriter (REFERRED). */
+  referrals: Array<{ id: string; reason: string }>;
   trace: TraceStep[];
 }
 

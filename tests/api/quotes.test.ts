@@ -215,6 +215,43 @@ describe('underwriting', () => {
   });
 });
 
+describe('referral by the rater', () => {
+  it.each([
+    { what: 'a limit above $3,000,000', change: { aggLimit: 3_500_000 }, rules: ['high-limit'], reason: "An aggregate limit above $3,000,000 needs an underwriter's review." },
+    { what: 'a limit within the rules', change: { aggLimit: 3_000_000 }, rules: [], reason: null },
+  ])('$what: the quote is created REFERRED with the reason, or READY', async ({ change, rules, reason }) => {
+    const created = await call('agent', 'POST', '/api/quote/v1/create', { ...p250Request(ids.client!, 'us', 'NY'), ...change });
+    expect(created.statusCode, created.body).toBe(201);
+    const quote = created.json() as Json;
+    expect(quote.status).toBe(rules.length ? 'REFERRED' : 'READY');
+    expect(Number(quote.totalPremium)).toBeGreaterThan(0);
+    if (!reason) {
+      expect(quote.decision).toBeNull();
+      return;
+    }
+    expect(quote.decision).toMatchObject({ kind: 'referred', by: null, reason, rules });
+    expect(quote.events.at(-1)).toMatchObject({ action: 'create', toStatus: 'REFERRED' });
+    const inbox = (await call('underwriter', 'GET', '/api/quote/v1/uw-inbox?size=100')).json();
+    expect(inbox.content.map((row: Json) => row.id)).toContain(quote.id);
+    // An underwriter who agrees releases it to the agent as usual.
+    const released = await call('underwriter', 'PUT', `/api/quote/v1/P250/release/${quote.id}`);
+    expect(released.json()).toMatchObject({ quote: { status: 'READY' } });
+  });
+
+  it('a cart variation above the rules is requested as REFERRED, the others READY', async () => {
+    for (const aggLimit of [1_000_000, 4_000_000]) {
+      expect((await call('agent', 'POST', '/api/quote/v1/cart', { ...p250Request(ids.client!, 'us', 'NY'), aggLimit })).statusCode).toBe(201);
+    }
+    const cart = (await call('agent', 'GET', '/api/quote/v1/cart')).json().content as Json[];
+    const requested = await call('agent', 'POST', '/api/quote/v1/bulk', {
+      quoteIds: cart.map((quote) => quote.id), accountId: ids.client, agentFirstName: 'Alex', agentLastName: 'Agent', agentEmail: 'agent@agency.example', agentPhone: '2125550100', teamIds: [],
+    });
+    expect(requested.statusCode, requested.body).toBe(200);
+    const byLimit = Object.fromEntries((requested.json().content as Json[]).map((quote) => [Number(quote.aggLimit), quote.status]));
+    expect(byLimit).toEqual({ 1000000: 'READY', 4000000: 'REFERRED' });
+  });
+});
+
 describe('the agent’s actions', () => {
   it('sets a need-by date, never before today', async () => {
     const past = await call('agent', 'PUT', '/api/quote/v1/update/needBy', { id: ids.quote, date: '2026-11-01' });

@@ -18,6 +18,7 @@ import type { RaterDefinitions } from '../../../engine/index.ts';
 
 type Raters = Record<'us' | 'uk', RaterDefinitions>;
 import { feesOf, insertQuote, ratedColumns } from './quote-store.ts';
+import { referralDecision } from './referral-decision.ts';
 import { QUOTE_TEXTS } from './quote-texts.ts';
 import { BOUND_STATUSES } from './transitions.ts';
 import { quoteProposalPdf } from './proposal.ts';
@@ -167,7 +168,9 @@ export const handlers: HandlerModule = (services) => {
       const id = await db.transaction(async (tx) => {
         const account = await quotableAccount(caller, body.accountId, tx);
         const rating = rate(raters, body, account);
-        const created = await insertQuote(tx, { caller, account, body, rating, status: 'READY', inCart: false, today: today(request), at: clock.now() });
+        const referral = referralDecision(rating, clock.now());
+        const created = await insertQuote(tx, { caller, account, body, rating, status: referral ? 'REFERRED' : 'READY', inCart: false, today: today(request), at: clock.now() });
+        if (referral) await tx.query('UPDATE quotes SET decision = $2 WHERE id = $1', [created, JSON.stringify(referral)]);
         if (account.status === 'Open') await setAccountStatus(tx, account.id, 'Quoted', clock.now());
         await audit(tx, clock, { actorUserId: caller.userId, action: 'quote.create', target: created, address: request.ip, detail: { accountId: account.id, product: body.product, totalPremium: rating.totalPremium } });
         return created;
@@ -224,9 +227,12 @@ export const handlers: HandlerModule = (services) => {
         for (const quote of quotes) {
           // Rated again: the tables or the account may have changed since the variation was added.
           const rating = rate(raters, quote.request_data as unknown as QuoteRequestBody, account);
+          const referral = referralDecision(rating, clock.now());
           await moveQuote(tx, clock, { caller, address: request.ip }, quote, 'request', {
+            ...(referral ? { status: 'REFERRED' } : {}),
             update: {
               in_cart: false, premium: rating.premium, total_premium: totalPremiumWithFees(rating.totalPremium, feesOf(quote)), rating, ...(teamId ? { team_id: teamId } : {}),
+              ...(referral ? { decision: referral } : {}),
             },
             detail: {
               agent: [body.agentFirstName, body.agentLastName].filter(Boolean).join(' ') || null,

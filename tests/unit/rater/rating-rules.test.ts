@@ -167,3 +167,31 @@ describe('refusals: a typed answer with a sentence, never a throw', () => {
     expect(rateQuote(with_('prime-one-eng', { product: 'P250' }), raterFor('uk'))).toMatchObject({ ok: false, code: 'product-not-offered', reason: 'Prime 250 is not offered in the UK edition.' });
   });
 });
+
+describe("referral rules: a product's rules that send a quote to an underwriter", () => {
+  const CASES: Array<[string, Partial<RatingInput>, string[]]> = [
+    ['p250-popular-ny', {}, []],
+    ['p250-popular-ny', { aggLimit: 3_000_000 }, []],
+    ['p250-popular-ny', { aggLimit: 3_500_000 }, ['high-limit']],
+    ['p250-popular-ny', { revenue: 250_000_001 }, ['large-revenue']],
+    ['p250-popular-ny', { aggLimit: 5_000_000, revenue: 400_000_000 }, ['high-limit', 'large-revenue']],
+    ['p250-surplus-tx', { aggLimit: 4_000_000 }, ['high-limit']],
+    ['prime-one-eng', {}, []],
+    ['prime-one-eng', { revenue: 30_000_000 }, ['large-turnover']],
+    ['prime-one-plus-sct', { aggLimit: 3_500_000 }, ['high-limit']],
+    ['prime-tech-co', { aggLimit: 5_000_000 }, []],
+  ];
+  it.each(CASES)('%s with %j refers by %j', (id, change, rules) => {
+    const input = with_(id, change);
+    const result = expectRated(rateQuote(input, raterFor(input.edition)));
+    expect(result.referrals.map((referral) => referral.id)).toEqual(rules);
+  });
+
+  it('gives the reason in the edition\'s words and money, and leaves the premium as rated', () => {
+    const plain = expectRated(rateQuote(with_('prime-one-plus-sct', {}), raterFor('uk')));
+    const referred = expectRated(rateQuote(with_('prime-one-plus-sct', { aggLimit: 3_500_000, revenue: 8_000_000 }), raterFor('uk')));
+    expect(referred.referrals).toEqual([{ id: 'high-limit', reason: "An aggregate limit above £3,000,000 needs an underwriter's review." }]);
+    expect(Number(referred.premium)).toBeGreaterThan(Number(plain.premium));
+    expect(referred.trace.length).toBe(plain.trace.length);
+  });
+});
