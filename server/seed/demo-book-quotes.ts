@@ -226,6 +226,8 @@ export function generateSession(context: BookQuoteContext, account: BookAccount,
     if (status === 'DRAFT' && (ageDays > 6 || (context.drafts.get(createdBy) ?? 0) >= 3)) status = 'READY';
     if (status === 'INVALID' && !P100_FAMILY.has(rated.body.product)) status = ageDays > QUOTE_OFFER_DAYS ? 'EXPIRED' : 'READY';
     if (status === 'EXPIRED' && expiresOn >= isoDay(now)) status = 'READY';
+    // A Ready quote past its offer has expired, as the calendar would have moved it (policy-calendar.ts).
+    if (status === 'READY' && expiresOn < isoDay(now)) status = 'EXPIRED';
     // One policy per session: the other variations of a bound one were lost to it.
     if (status === 'BOUND' && bound) status = 'LOST';
     if (status === 'BOUND') bound = true;

@@ -319,3 +319,32 @@ describe('the UK edition', () => {
     expect(us.statusCode).toBe(400);
   });
 });
+
+// Last in the file: it moves the clock past the quotes' offer.
+describe('the offer runs out', () => {
+  it.each([
+    { edition: 'us', caller: 'agent', account: 'client', state: 'NY', product: 'P250', host: undefined },
+    { edition: 'uk', caller: 'broker', account: 'ukClient', state: 'ENG', product: 'P_ONE', host: UK },
+  ])('$edition: a Ready quote not bound by its expiry date becomes EXPIRED with the calendar, and cannot be bound', async ({ caller, account, state, product, host }) => {
+    const email = caller === 'agent' ? 'agent@agency.example' : 'broker@brokerage.example';
+    // Access tokens last minutes: after each move of the clock the caller signs in again.
+    const travelTo = async (at: string) => {
+      t.clock.set(new Date(at));
+      tokens[caller] = (await t.tokensFor(email)).accessToken;
+    };
+    await travelTo(`${TODAY}T12:00:00Z`);
+    const created = (await call(caller, 'POST', '/api/quote/v1/create', p250Request(ids[account]!, host ? 'uk' : 'us', state, product), host)).json() as Json;
+    expect(created).toMatchObject({ status: 'READY', expiresOn: '2026-12-23' });
+    await travelTo('2026-12-23T12:00:00Z');
+    expect((await call(caller, 'GET', `/api/quote/v1/${created.id}`, undefined, host)).json().status).toBe('READY');
+    await travelTo('2026-12-24T08:00:00Z');
+    const listed = (await call(caller, 'GET', `/api/quote/v1/search?size=100&status=EXPIRED`, undefined, host)).json().content as Json[];
+    expect(listed.map((quote) => quote.id)).toContain(created.id);
+    const expired = (await call(caller, 'GET', `/api/quote/v1/${created.id}`, undefined, host)).json() as Json;
+    expect(expired.status).toBe('EXPIRED');
+    expect(expired.events.at(-1)).toMatchObject({ action: 'expire', fromStatus: 'READY', toStatus: 'EXPIRED', detail: { expiresOn: '2026-12-23' } });
+    const bind = await call(caller, 'PUT', `/api/quote/v1/${created.id}/bind`,
+      { customerFirstName: 'Remy', customerLastName: 'Broussard', customerEmail: 'remy@client.example', customerPhone: host ? '02079460321' : '5045550142' }, host);
+    expect(bind.statusCode).toBe(409);
+  });
+});

@@ -17,7 +17,8 @@ import { findQuotableAccount } from '../quotes/account-risk.ts';
 import { insertQuote } from '../quotes/quote-store.ts';
 import { findVisibleQuote, type QuoteDetailRow } from '../quotes/repository.ts';
 import { searchOverseenBinders, searchVisibleBinders, binderColumns } from './binder-repository.ts';
-import { openForRenewal, settleCalendar } from './policy-calendar.ts';
+import { calendarSettler } from './calendar-settler.ts';
+import { openForRenewal } from './policy-calendar.ts';
 import { movePolicy } from './policy-changes.ts';
 import { lossRunPdf } from './loss-runs.ts';
 import { binderPdf, documentFileName, policyCertificatePdf, policyDeclarationsPdf, type CertificateHolder } from './policy-documents.ts';
@@ -41,15 +42,8 @@ type Request = Parameters<typeof callerOf>[0];
  */
 export const handlers: HandlerModule = (services) => {
   const { db, clock, definitions, mailer, config } = services;
-  let settledDay = '';
-
   /** The calendar's moves up to today, at most once a day per server (the moves are idempotent anyway). */
-  async function settle(): Promise<void> {
-    const today = todayIn(clock.now());
-    if (settledDay === today) return;
-    await db.transaction((tx) => settleCalendar(tx, today, clock.now()));
-    settledDay = today;
-  }
+  const settle = calendarSettler(db, clock);
 
   const todayOf = (request: Request) => todayIn(clock.now(), timeZoneOf(request));
 

@@ -4,7 +4,8 @@ import type { Queryable } from '../../db/database.ts';
 
 /**
  * The moves no user makes: days pass. An issued policy becomes ACTIVE on its effective day and EXPIRED on
- * its end date (RENEWED when its renewal was issued), a pending cancellation becomes CANCELLED on its day, a binder not issued by its expiry
+ * its end date (RENEWED when its renewal was issued), a pending cancellation becomes CANCELLED on its day, a Ready quote
+ * not bound by its expiry (QUOTE_OFFER_DAYS after it was rated) becomes EXPIRED, a binder not issued by its expiry
  * becomes BINDER EXPIRED, and a policy in force opens for renewal RENEWAL_WINDOW_DAYS before it ends.
  * Each move is written to the record's history with no user. Idempotent: settling the same day twice
  * changes nothing the second time, so two servers (or two requests) may run it at once.
@@ -36,6 +37,13 @@ export async function settleCalendar(tx: Queryable, today: string, now: Date): P
      WHERE is_open_for_renewal IS DISTINCT FROM (status IN ('ISSUED', 'ACTIVE') AND end_date <= $1::date AND renewal_opted_out_at IS NULL)
        AND (is_open_for_renewal OR status IN ('ISSUED', 'ACTIVE'))`,
     [addDays(today, RENEWAL_WINDOW_DAYS)],
+  );
+  await tx.query(
+    `WITH due AS (SELECT id, expires_on FROM quotes WHERE status = 'READY' AND expires_on < $1::date FOR UPDATE),
+     moved AS (UPDATE quotes q SET status = 'EXPIRED', modified_at = $2 FROM due WHERE q.id = due.id RETURNING q.id, due.expires_on)
+     INSERT INTO quote_events (quote_id, from_status, to_status, action, detail, at)
+       SELECT id, 'READY', 'EXPIRED', 'expire', jsonb_build_object('expiresOn', expires_on::text), $2 FROM moved`,
+    [today, now],
   );
   await tx.query(
     `WITH due AS (SELECT id FROM quotes WHERE status = 'BOUND' AND binder_expires_on < $1::date FOR UPDATE),

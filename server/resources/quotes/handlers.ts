@@ -18,6 +18,7 @@ import type { RaterDefinitions } from '../../../engine/index.ts';
 
 type Raters = Record<'us' | 'uk', RaterDefinitions>;
 import { feesOf, insertQuote, ratedColumns } from './quote-store.ts';
+import { calendarSettler } from '../policies/calendar-settler.ts';
 import { referralDecision } from './referral-decision.ts';
 import { QUOTE_TEXTS } from './quote-texts.ts';
 import { BOUND_STATUSES } from './transitions.ts';
@@ -38,6 +39,8 @@ function summaryOf(summary: unknown, fillIn: unknown): string {
  */
 export const handlers: HandlerModule = (services) => {
   const { db, clock, definitions } = services;
+  /** A Ready quote past its offer expires with the calendar, before the lists and the quote are read. */
+  const settle = calendarSettler(db, clock);
 
   async function quotableAccount(caller: Caller, accountId: string, q: Queryable = db): Promise<AccountRisk> {
     const account = await findQuotableAccount(q, caller, accountId);
@@ -138,10 +141,12 @@ export const handlers: HandlerModule = (services) => {
 
   return {
     async searchQuotes(request) {
+      await settle();
       return searchVisibleQuotes(db, callerOf(request), request.query);
     },
 
     async searchUnderwritingInbox(request) {
+      await settle();
       return searchInbox(db, callerOf(request), request.query);
     },
 
@@ -260,6 +265,7 @@ export const handlers: HandlerModule = (services) => {
 
     async getQuote(request) {
       const caller = callerOf(request);
+      await settle();
       return quoteDetail(db, caller, await visibleQuote(caller, request.params.id));
     },
 
