@@ -233,3 +233,6 @@ export const ERP_OPTIONS: ReadonlyArray<{ months: number; percentOfAnnualPremium
   { months: 36, percentOfAnnualPremium: 175 },
 ];
 export const ERP_PURCHASE_DAYS = 60;
+
+/** The provider's name as the generated documents carry it (author and footer of every PDF). */
+export const DOCUMENT_PROVIDER = 'Cyber Console';

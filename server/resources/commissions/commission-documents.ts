@@ -1,8 +1,8 @@
 import { formatDate, formatMoney, type Edition } from '../../../engine/index.ts';
 import { renderDocument } from '../../documents/pdf-document.ts';
 import type { CommissionLine } from './commission-lists.ts';
+import { DOCUMENT_PROVIDER } from '../../constants.ts';
 
-const PROVIDER = 'Cyber Console';
 
 export type CommissionDocumentKind = 'commissionStatement' | 'agencyBillInvoice';
 
@@ -60,7 +60,7 @@ export async function commissionDocumentPdf(
         ['Commission Retained', money(sum(lines, (line) => line.commissionsAmount))],
         ['Amount Due', money(sum(lines, (line) => line.netDue))],
       ];
-  return renderDocument({ title, author: PROVIDER, footer: `${PROVIDER} - ${agency.name} - ${period}`, createdAt }, [
+  return renderDocument({ title, author: DOCUMENT_PROVIDER, footer: `${DOCUMENT_PROVIDER} - ${agency.name} - ${period}`, createdAt }, [
     { kind: 'heading', text: title },
     { kind: 'paragraph', text: agency.name },
     { kind: 'fields', fields: [['Period', period], ['Lines', String(lines.length)], ...totals] },

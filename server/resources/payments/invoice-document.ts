@@ -1,10 +1,9 @@
 import { formatDate, formatMoney, type Edition } from '../../../engine/index.ts';
-import { PAYEE_BANK_DETAILS } from '../../constants.ts';
+import { DOCUMENT_PROVIDER, PAYEE_BANK_DETAILS } from '../../constants.ts';
 import { renderDocument, type DocumentBlock } from '../../documents/pdf-document.ts';
 import { mailingAddressLine } from '../policies/policy-documents.ts';
 import type { PolicyRow } from '../policies/policy-repository.ts';
 
-const PROVIDER = 'Cyber Console';
 
 /** What the invoice says is owed: its number and due day, and the payer's share after any instalment plan. */
 export interface InvoiceFigures {
@@ -94,7 +93,7 @@ export async function invoicePdf(policy: PolicyRow, figures: InvoiceFigures, edi
     },
   ];
   return renderDocument(
-    { title: `Invoice ${figures.invoiceNumber}`, author: PROVIDER, footer: `${PROVIDER} - ${bank.address} - ${figures.invoiceNumber}`, createdAt: new Date(policy.issued_at) },
+    { title: `Invoice ${figures.invoiceNumber}`, author: DOCUMENT_PROVIDER, footer: `${DOCUMENT_PROVIDER} - ${bank.address} - ${figures.invoiceNumber}`, createdAt: new Date(policy.issued_at) },
     blocks,
   );
 }

@@ -2,15 +2,15 @@ import { formatDate, formatMoney, type Edition } from '../../../engine/index.ts'
 import { renderDocument } from '../../documents/pdf-document.ts';
 import type { PolicyRow } from '../policies/policy-repository.ts';
 import type { TransactionRow } from './transaction-repository.ts';
+import { DOCUMENT_PROVIDER } from '../../constants.ts';
 
-const PROVIDER = 'Cyber Console';
 
 /** A payment receipt: what was received, for which policy, how, and what remains due. */
 export async function receiptPdf(transaction: TransactionRow, policy: PolicyRow, balanceDue: string, edition: Edition): Promise<Uint8Array> {
   const money = (value: string) => formatMoney(Number(value), edition);
   const instrument = transaction.last4 ? `${transaction.payment_method} (${transaction.brand ?? ''} ending ${transaction.last4})` : transaction.payment_method;
   return renderDocument(
-    { title: `Receipt ${transaction.transaction_id}`, author: PROVIDER, footer: `${PROVIDER} - ${transaction.transaction_id} - ${policy.policy_number}`, createdAt: new Date(transaction.created_at) },
+    { title: `Receipt ${transaction.transaction_id}`, author: DOCUMENT_PROVIDER, footer: `${DOCUMENT_PROVIDER} - ${transaction.transaction_id} - ${policy.policy_number}`, createdAt: new Date(transaction.created_at) },
     [
       { kind: 'heading', text: transaction.status === 'Paid' ? 'Payment Receipt' : `Payment ${transaction.status}` },
       { kind: 'paragraph', text: `${policy.company_name} - policy ${policy.policy_number}` },

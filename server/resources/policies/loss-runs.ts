@@ -5,6 +5,7 @@ import { renderDocument, type DocumentBlock } from '../../documents/pdf-document
 import type { Caller } from '../../services.ts';
 import { tenantCondition, tenantScopeOf } from '../../tenancy/tenant-scope.ts';
 import { policyTenant, type PolicyRow } from './policy-repository.ts';
+import { DOCUMENT_PROVIDER } from '../../constants.ts';
 
 interface PeriodRow {
   policy_number: string;
@@ -96,5 +97,5 @@ export async function lossRunPdf(db: Queryable, caller: Caller, policy: PolicyRo
     kind: 'paragraph',
     text: 'Claims are those reported through the console with a date of loss within the policy period. Reserves and payments are kept by the claims team and are available from them on request.',
   });
-  return renderDocument({ title: `Loss Run ${policy.company_name}`, author: 'Cyber Console', footer: `Cyber Console - loss run - ${policy.company_name}`, createdAt: asOf }, blocks);
+  return renderDocument({ title: `Loss Run ${policy.company_name}`, author: DOCUMENT_PROVIDER, footer: `${DOCUMENT_PROVIDER} - loss run - ${policy.company_name}`, createdAt: asOf }, blocks);
 }

@@ -3,8 +3,8 @@ import { renderDocument, type DocumentBlock } from '../../documents/pdf-document
 import { chosenCoverageRows } from '../quotes/proposal.ts';
 import type { QuoteDetailRow } from '../quotes/repository.ts';
 import type { MailingAddress, PolicyRow } from './policy-repository.ts';
+import { DOCUMENT_PROVIDER } from '../../constants.ts';
 
-const PROVIDER = 'Cyber Console';
 
 function wordsOf(edition: Edition) {
   return {
@@ -76,7 +76,7 @@ export async function policyDeclarationsPdf(policy: PolicyRow, request: QuoteDet
     { kind: 'paragraph', text: 'These declarations form part of the policy, together with the policy wording and any endorsements issued with it. Policy documents are delivered electronically.' },
   ];
   return renderDocument(
-    { title: `Policy ${policy.policy_number}`, author: PROVIDER, footer: `${PROVIDER} - ${policy.policy_number} - ${policy.company_name}`, createdAt: new Date(policy.modified_at) },
+    { title: `Policy ${policy.policy_number}`, author: DOCUMENT_PROVIDER, footer: `${DOCUMENT_PROVIDER} - ${policy.policy_number} - ${policy.company_name}`, createdAt: new Date(policy.modified_at) },
     blocks,
   );
 }
@@ -110,7 +110,7 @@ export async function binderPdf(
     { kind: 'paragraph', text: 'This binder provides cover on the terms above until the policy is issued or the binder expires, whichever comes first. It is replaced by the policy when the policy is issued.' },
   ];
   return renderDocument(
-    { title: `Binder ${quote.binder_number}`, author: PROVIDER, footer: `${PROVIDER} - ${quote.binder_number} - ${quote.company_name}`, createdAt: new Date(quote.bound_at) },
+    { title: `Binder ${quote.binder_number}`, author: DOCUMENT_PROVIDER, footer: `${DOCUMENT_PROVIDER} - ${quote.binder_number} - ${quote.company_name}`, createdAt: new Date(quote.bound_at) },
     blocks,
   );
 }
@@ -165,7 +165,7 @@ export async function policyCertificatePdf(policy: PolicyRow, holder: Certificat
       : []),
   ];
   return renderDocument(
-    { title: `Certificate ${policy.policy_number}`, author: PROVIDER, footer: `${PROVIDER} - ${policy.policy_number} - certificate of insurance`, createdAt: issuedAt },
+    { title: `Certificate ${policy.policy_number}`, author: DOCUMENT_PROVIDER, footer: `${DOCUMENT_PROVIDER} - ${policy.policy_number} - certificate of insurance`, createdAt: issuedAt },
     blocks,
   );
 }

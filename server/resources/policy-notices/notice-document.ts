@@ -1,9 +1,8 @@
 import { formatDate, formatMoney, type Edition } from '../../../engine/index.ts';
-import { NOC_REASONS } from '../../constants.ts';
+import { DOCUMENT_PROVIDER, NOC_REASONS } from '../../constants.ts';
 import { renderDocument } from '../../documents/pdf-document.ts';
 import type { PolicyRow } from '../policies/policy-repository.ts';
 
-const PROVIDER = 'Cyber Console';
 
 /** The notice of cancellation the policyholder receives: the policy, the reason, the day cover ends, and the premium returned. */
 export async function noticeOfCancellationPdf(policy: PolicyRow, edition: Edition): Promise<Uint8Array> {
@@ -12,7 +11,7 @@ export async function noticeOfCancellationPdf(policy: PolicyRow, edition: Editio
   const reason = policy.noc_reason ? NOC_REASONS[policy.noc_reason]?.label ?? policy.noc_reason : '-';
   const issuedAt = policy.noc_issued_at ? new Date(policy.noc_issued_at) : new Date(policy.modified_at);
   return renderDocument(
-    { title: `Notice of Cancellation ${policy.policy_number}`, author: PROVIDER, footer: `${PROVIDER} - ${policy.policy_number} - notice of cancellation`, createdAt: issuedAt },
+    { title: `Notice of Cancellation ${policy.policy_number}`, author: DOCUMENT_PROVIDER, footer: `${DOCUMENT_PROVIDER} - ${policy.policy_number} - notice of cancellation`, createdAt: issuedAt },
     [
       { kind: 'heading', text: 'Notice of Cancellation' },
       { kind: 'paragraph', text: `To ${policy.contact_first_name} ${policy.contact_last_name}, ${policy.company_name}` },

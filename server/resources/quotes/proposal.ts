@@ -1,8 +1,8 @@
 import { formatDate, formatMoney, type Edition, type RaterDefinitions } from '../../../engine/index.ts';
 import { renderDocument, type DocumentBlock } from '../../documents/pdf-document.ts';
 import type { QuoteDetailRow } from './repository.ts';
+import { DOCUMENT_PROVIDER } from '../../constants.ts';
 
-const PROVIDER = 'Cyber Console';
 
 interface RequestedCoverage {
   selected?: boolean;
@@ -89,7 +89,7 @@ export async function quoteProposalPdf(quote: QuoteDetailRow, rater: RaterDefini
     },
   ];
   return renderDocument(
-    { title: `Quote Proposal ${quote.quote_number}`, author: PROVIDER, footer: `${PROVIDER} - ${quote.quote_number} - ${quote.company_name}`, createdAt: new Date(quote.modified_at) },
+    { title: `Quote Proposal ${quote.quote_number}`, author: DOCUMENT_PROVIDER, footer: `${DOCUMENT_PROVIDER} - ${quote.quote_number} - ${quote.company_name}`, createdAt: new Date(quote.modified_at) },
     blocks,
   );
 }

@@ -42,7 +42,11 @@ export const handlers: HandlerModule = (services) => {
   }
 
   async function noticeOf(caller: Caller, id: string) {
-    const quote = await visibleQuote(caller, id);
+    return noticeFor(caller, await visibleQuote(caller, id));
+  }
+
+  /** The page's record of a quote already read within the caller's sight. */
+  async function noticeFor(caller: Caller, quote: QuoteDetailRow) {
     const notice = await noticeColumns(db, quote.id);
     const [license] = notice.risk_state
       ? await db.query<{ surplus_license_number: string; broker_first_name: string; broker_last_name: string; broker_email: string; signature_on_file: boolean }>(
@@ -85,9 +89,10 @@ export const handlers: HandlerModule = (services) => {
     },
 
     async downloadSurplusNotice(request, reply) {
-      const record = await noticeOf(callerOf(request), request.params.id);
+      const caller = callerOf(request);
+      const quote = await visibleQuote(caller, request.params.id);
+      const record = await noticeFor(caller, quote);
       if (!record.needsNotice) throw new HttpError(409, SURPLUS_NOTICE_TEXTS.notNeeded);
-      const quote = await visibleQuote(callerOf(request), request.params.id);
       const registry = (await definitions.current()).registry();
       const pdf = await surplusNoticePdf(record, noticeTextsFor(registry, quote.edition, record), registry.edition(quote.edition), new Date(record.attestedAt ?? quote.modified_at));
       return reply.header('content-type', 'application/pdf')

@@ -1,7 +1,7 @@
 import { evaluateLogic, formatDate, formatMoney, type DetailBlock, type Edition, type EditionId, type PageDefinition, type Registry } from '../../../engine/index.ts';
 import { renderDocument, type DocumentBlock } from '../../documents/pdf-document.ts';
+import { DOCUMENT_PROVIDER } from '../../constants.ts';
 
-const PROVIDER = 'Cyber Console';
 const PAGE_ID = 'surplus-notice-page';
 
 /** What the notice document prints: the page's record (getSurplusNotice's answer). */
@@ -77,7 +77,7 @@ export async function surplusNoticePdf(record: NoticeRecord, notices: readonly s
       : { kind: 'paragraph', text: 'Not yet attested: the surplus lines broker attests this notice before the quote is bound.' },
   ];
   return renderDocument(
-    { title: `Surplus Lines Notice ${record.quoteNumber}`, author: PROVIDER, footer: `${PROVIDER} - ${record.quoteNumber} - surplus lines notice`, createdAt },
+    { title: `Surplus Lines Notice ${record.quoteNumber}`, author: DOCUMENT_PROVIDER, footer: `${DOCUMENT_PROVIDER} - ${record.quoteNumber} - surplus lines notice`, createdAt },
     blocks,
   );
 }
