@@ -4,6 +4,82 @@
  */
 
 export interface paths {
+    "/api/account/v1/account/{id}/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** An underwriter declines a client account: no quote may be requested for it (checked with definitions/forms/account-decline.json; 'Account Declined Successfully!') */
+        put: operations["declineAccount"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/v1/account/{id}/undecline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** An underwriter undeclines an account: it gets back the status it had ('Account Undeclined Successfully!') */
+        put: operations["undeclineAccount"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/v1/account/{id}/lost": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** The agency marks an Open or Quoted account lost, with the loss reason (checked with definitions/forms/account-lost.json; 'Account Marked as Lost Successfully!') */
+        put: operations["markAccountLost"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/v1/account/{id}/reopen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** The agency reopens a lost account: it gets back the status it had ('Account Reopened Successfully!') */
+        put: operations["reopenAccount"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/v1/{personaPath}/{accountId}/jtoken": {
         parameters: {
             query?: never;
@@ -5735,6 +5811,118 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/submission/v1/underwriters": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The provider's active underwriters, whom a submission can be assigned to (the assign dialog's choices) */
+        get: operations["listSubmissionUnderwriters"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/submission/v1/{id}/assign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** An underwriter takes up a submission or hands it to another (checked with definitions/forms/submission-assign.json; 'Submission assigned'); a requested one goes In Review */
+        put: operations["assignSubmission"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/submission/v1/{id}/certify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** The agency, or the desk for it, attests that the submission is complete and accurate ('Submission certified'); who and when are kept */
+        put: operations["certifySubmission"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/submission/v1/{id}/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** An underwriter declines a submission with a decline code (checked with definitions/forms/submission-decline.json; 'Submission declined'; failure 'Failed to decline submission') */
+        put: operations["declineSubmission"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/submission/v1/{id}/non-viable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** An underwriter marks a submission non-viable: nothing will be quoted for it ('Submission marked non-viable') */
+        put: operations["markSubmissionNonViable"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/submission/v1/{id}/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** An underwriter closes the work on a submission in review ('Submission completed') */
+        put: operations["completeSubmission"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/quote/v1/{id}/surplus-notice": {
         parameters: {
             query?: never;
@@ -6402,6 +6590,36 @@ export interface components {
         Message: {
             message: string;
         };
+        /** @description The decline and lost dialogs' data (definitions/forms/account-decline.json, account-lost.json; spec 002 section 3 Account decline) */
+        AccountDecisionFields: {
+            id?: string;
+            name?: string;
+            productType?: string;
+            reasonSummary?: string;
+            reason?: string;
+            reasonFillIn?: string;
+        };
+        /** @description Why the account is Declined or Lost, and the status undecline or reopen puts back */
+        AccountStatusDecision: null | {
+            /** @enum {string} */
+            kind: "declined" | "lost";
+            productType: string | null;
+            /** @description The reason chosen, or the fill-in text that replaces it */
+            reasonSummary: string;
+            reason: string;
+            /** Format: uuid */
+            by: string | null;
+            /** Format: date-time */
+            at: string;
+            previous: components["schemas"]["AccountStatus"];
+        };
+        AccountDecisionChange: {
+            message: string;
+            /** Format: uuid */
+            accountId: string;
+            status: components["schemas"]["AccountStatus"];
+            statusDecision: components["schemas"]["AccountStatusDecision"];
+        };
         /** @enum {string} */
         PersonaPath: "admin" | "cowbell" | "agency" | "customer" | "policyholder" | "da" | "mssp" | "carrier" | "cluster" | "vendor" | "reinsurer" | "premiumprocessor";
         EntryToken: {
@@ -6436,6 +6654,7 @@ export interface components {
             name: string;
             edition: components["schemas"]["Edition"];
             status: components["schemas"]["AccountStatus"];
+            statusDecision?: components["schemas"]["AccountStatusDecision"];
             /** Format: uuid */
             agencyId: string | null;
             agencyName: string | null;
@@ -9332,8 +9551,31 @@ export interface components {
             businessType: "New Business" | "Renewal";
             /** @description A value of definitions/lists/quote-statuses.json */
             status: string;
+            /**
+             * @description Where the desk's work stands (definitions/lists/submission-operational-statuses.json)
+             * @enum {string}
+             */
+            operationalStatus: "OPEN" | "CERTIFIED" | "NON_VIABLE" | "COMPLETE";
             /** @description The underwriter */
             assignee: string | null;
+            /** Format: uuid */
+            assigneeUserId: string | null;
+            /** Format: date-time */
+            certifiedAt: string | null;
+            /** @description Who certified it */
+            certifiedBy: string | null;
+            /** @description Why it was declined (spec 002 section 3 Submission decline) */
+            declination: null | {
+                /** @description A value of definitions/lists/submission-decline-codes.json */
+                code: string;
+                /** @description The code's label, or the fill-in text that replaces it */
+                summary: string;
+                description: string;
+                /** Format: uuid */
+                by: string | null;
+                /** Format: date-time */
+                at: string;
+            };
             /** Format: date-time */
             created: string;
             /** Format: date-time */
@@ -9344,6 +9586,30 @@ export interface components {
             totalElements: number;
             page: number;
             size: number;
+        };
+        SubmissionChange: {
+            message: string;
+            submission: components["schemas"]["Submission"];
+        };
+        SubmissionUnderwriter: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            email: string;
+        };
+        /** @description The assign dialog's data (definitions/forms/submission-assign.json) */
+        SubmissionAssignFields: {
+            id?: string;
+            submissionNumber?: string;
+            assigneeUserId?: string;
+        };
+        /** @description The decline dialog's data (definitions/forms/submission-decline.json) */
+        SubmissionDeclineFields: {
+            id?: string;
+            submissionNumber?: string;
+            declinationReason?: string;
+            declinationReasonDescription?: string;
+            fillInDeclinationReason?: string;
         };
         QuoteSurplusNotice: components["schemas"]["Quote"] & {
             /** @description 'Quote {number} for {company}' */
@@ -9837,6 +10103,122 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    declineAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AccountDecisionFields"];
+            };
+        };
+        responses: {
+            /** @description The account's status after the decision with the success text */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountDecisionChange"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    undeclineAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account's status after the decision with the success text */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountDecisionChange"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    markAccountLost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AccountDecisionFields"];
+            };
+        };
+        responses: {
+            /** @description The account's status after the decision with the success text */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountDecisionChange"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    reopenAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account's status after the decision with the success text */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountDecisionChange"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
     createJumpToken: {
         parameters: {
             query?: never;
@@ -21430,6 +21812,9 @@ export interface operations {
                 status?: string[];
                 businessType?: "New Business" | "Renewal";
                 accountId?: string;
+                operationalStatus?: ("OPEN" | "CERTIFIED" | "NON_VIABLE" | "COMPLETE")[];
+                /** @description The underwriter working on it */
+                assigneeUserId?: string;
             };
             header?: never;
             path?: never;
@@ -21449,6 +21834,171 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+        };
+    };
+    listSubmissionUnderwriters: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The underwriters, by name */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubmissionUnderwriter"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    assignSubmission: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SubmissionAssignFields"];
+            };
+        };
+        responses: {
+            /** @description The submission after the change with the success text */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubmissionChange"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    certifySubmission: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The submission after the change with the success text */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubmissionChange"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    declineSubmission: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SubmissionDeclineFields"];
+            };
+        };
+        responses: {
+            /** @description The submission after the change with the success text */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubmissionChange"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    markSubmissionNonViable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The submission after the change with the success text */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubmissionChange"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    completeSubmission: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The submission after the change with the success text */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubmissionChange"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
         };
     };
     getSurplusNotice: {

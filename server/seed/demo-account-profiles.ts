@@ -27,6 +27,8 @@ interface DemoProfile {
   policyContact?: { firstName: string; lastName: string; email: string; phone: string };
   insureds?: Array<{ businessName: string; address1: string; address3?: string; city: string; state: string | null; zipCode: string; industryCode: string }>;
   notes?: Array<{ type: 'GENERAL' | 'UNDERWRITING' | 'SALES' | 'CLAIMS'; text: string; daysAgo: number; by: string }>;
+  /** Why a Declined or Lost account is so, as the decline and lost dialogs keep it (account-decision-store.ts). */
+  decision?: { reasonSummary: string; reason: string; daysAgo: number; by: string };
 }
 
 const US_AGENT = 'agent@agency.example';
@@ -65,6 +67,7 @@ const DEMO_PROFILES: readonly DemoProfile[] = [
     policyContact: { firstName: 'Paula', lastName: 'Holder', email: 'policyholder@insured.example', phone: '3035550175' },
   },
   { client: 'Nimbus Cloud Consulting', status: 'Declined',
+    decision: { reasonSummary: 'Poor Controls', reason: 'Hosts client data without multi-factor authentication on administrator accounts.', daysAgo: 20, by: UNDERWRITER },
     notes: [{ type: 'UNDERWRITING', text: 'Declined: hosts client data without multi-factor authentication on administrator accounts.', daysAgo: 20, by: UNDERWRITER }] },
   { client: 'Union Square Bistro Group', status: 'Open', isFranchise: true, incidentResponsePlan: false },
   {
@@ -116,6 +119,13 @@ export async function seedDemoAccountProfiles(tx: Queryable, clock: Clock): Prom
         profile.policyContact?.firstName ?? null, profile.policyContact?.lastName ?? null, profile.policyContact?.email ?? null,
         profile.policyContact?.phone ?? null, by],
     );
+    if (profile.decision) {
+      const decision = {
+        kind: profile.status === 'Lost' ? 'lost' : 'declined', productType: null, reasonSummary: profile.decision.reasonSummary, reason: profile.decision.reason,
+        by: await userOf(profile.decision.by), at: ago(profile.decision.daysAgo).toISOString(), previous: 'Open',
+      };
+      await tx.query('UPDATE account_profiles SET status_decision = $2 WHERE account_id = $1', [accountId, JSON.stringify(decision)]);
+    }
     for (const [index, insured] of (profile.insureds ?? []).entries()) {
       await tx.query(
         `INSERT INTO account_additional_insureds (account_id, business_name, address1, address3, city, state, zip_code, industry_code, created_at, created_by, modified_at, modified_by)

@@ -66,16 +66,31 @@ const DIRECTORY_CLIENTS: ReadonlyArray<{ cbid: string; agency: string; agent: st
   { cbid: 'CB-GB-00005', agency: 'Thames Cyber Brokers', agent: UK_AGENT, team: 'Default Team' },
 ];
 
-/** Submissions: client, status, days ago, underwriter. */
-const DEMO_SUBMISSIONS: ReadonlyArray<{ client: string; status: string; daysAgo: number; assignee: string | null; businessType?: string }> = [
-  { client: 'Lakeside Credit Union', status: 'BOUND', daysAgo: 40, assignee: 'Uma Underwood', businessType: 'Renewal' },
-  { client: 'Cedar Grove Logistics Inc', status: 'READY', daysAgo: 12, assignee: 'Uma Underwood' },
-  { client: 'Brightline Dental Group', status: 'IN_REVIEW', daysAgo: 5, assignee: 'Uma Underwood' },
+/**
+ * Submissions: client, status, days ago, underwriter, and where the desk's work stands (quoted and bound ones
+ * are complete; one is certified by its agency, one declined with its code).
+ */
+interface DemoSubmission {
+  client: string;
+  status: string;
+  daysAgo: number;
+  assignee: string | null;
+  businessType?: string;
+  operational?: 'CERTIFIED' | 'COMPLETE' | 'NON_VIABLE';
+  declination?: { code: string; summary: string; description: string };
+}
+const DEMO_SUBMISSIONS: readonly DemoSubmission[] = [
+  { client: 'Lakeside Credit Union', status: 'BOUND', daysAgo: 40, assignee: 'Uma Underwood', businessType: 'Renewal', operational: 'COMPLETE' },
+  { client: 'Cedar Grove Logistics Inc', status: 'READY', daysAgo: 12, assignee: 'Uma Underwood', operational: 'COMPLETE' },
+  { client: 'Brightline Dental Group', status: 'IN_REVIEW', daysAgo: 5, assignee: 'Uma Underwood', operational: 'CERTIFIED' },
   { client: 'Union Square Bistro Group', status: 'REQUESTED', daysAgo: 2, assignee: null },
-  { client: 'Nimbus Cloud Consulting', status: 'DECLINED', daysAgo: 20, assignee: 'Uma Underwood' },
-  { client: 'Juniper Legal Services', status: 'REQUESTED', daysAgo: 1, assignee: null },
+  {
+    client: 'Nimbus Cloud Consulting', status: 'DECLINED', daysAgo: 20, assignee: 'Uma Underwood',
+    declination: { code: 'POOR_CONTROLS', summary: 'Poor Controls', description: 'No multi-factor authentication on remote access and no offline backups.' },
+  },
+  { client: 'Juniper Legal Services', status: 'REQUESTED', daysAgo: 1, assignee: null, operational: 'CERTIFIED' },
   { client: 'Orchard Lane Dental', status: 'REQUESTED', daysAgo: 3, assignee: null },
-  { client: 'Thameside Freight Ltd', status: 'READY', daysAgo: 9, assignee: 'Uma Underwood' },
+  { client: 'Thameside Freight Ltd', status: 'READY', daysAgo: 9, assignee: 'Uma Underwood', operational: 'COMPLETE' },
   { client: 'Pennine Dental Practice Ltd', status: 'REQUESTED', daysAgo: 1, assignee: null },
   { client: 'Clydeside Engineering Ltd', status: 'IN_REVIEW', daysAgo: 4, assignee: 'Uma Underwood' },
 ];
@@ -138,14 +153,21 @@ export async function seedDemoAccounts(tx: Queryable, clock: Clock): Promise<voi
   }
 
   // Oldest first, so submission numbers follow the order they came in.
+  const underwriterId = await userId('underwriter@provider.example');
   for (const submission of [...DEMO_SUBMISSIONS].sort((a, b) => b.daysAgo - a.daysAgo)) {
     const account = await one<{ id: string; agency_id: string; agent_user_id: string; team_id: string }>(
       'SELECT a.id, a.agency_id, d.agent_user_id, d.team_id FROM accounts a JOIN account_details d ON d.account_id = a.id WHERE a.name = $1', [submission.client]);
     const at = new Date(now.getTime() - submission.daysAgo * DAY_MS);
     const { id } = await insertSubmission(tx, { accountId: account.id, agencyId: account.agency_id, agentUserId: account.agent_user_id, teamId: account.team_id, createdBy: account.agent_user_id, at });
     const modified = new Date(Math.min(now.getTime(), at.getTime() + DAY_MS));
-    await tx.query('UPDATE submissions SET status = $2, assignee = $3, business_type = $4, modified_at = $5 WHERE id = $1',
-      [id, submission.status, submission.assignee, submission.businessType ?? 'New Business', submission.status === 'REQUESTED' ? at : modified]);
+    const certified = submission.operational === 'CERTIFIED' || submission.operational === 'COMPLETE';
+    const declination = submission.declination && { ...submission.declination, by: underwriterId, at: modified.toISOString() };
+    await tx.query(
+      `UPDATE submissions SET status = $2, assignee = $3, business_type = $4, modified_at = $5, operational_status = $6, assignee_user_id = $7,
+         certified_at = $8, certified_by = $9, declination = $10 WHERE id = $1`,
+      [id, submission.status, submission.assignee, submission.businessType ?? 'New Business', submission.status === 'REQUESTED' ? at : modified,
+        submission.operational ?? 'OPEN', submission.assignee ? underwriterId : null, certified ? at : null, certified ? account.agent_user_id : null,
+        declination ? JSON.stringify(declination) : null]);
   }
 
   // One local scan, so the account page shows what a scan records.

@@ -1,6 +1,7 @@
 import type { Queryable } from '../../db/database.ts';
 import { PROFILE_SCORE_TO_QUOTE } from '../../constants.ts';
 import type { AccountStatus } from '../accounts/account-status.ts';
+import type { StatusDecision } from '../account-decisions/account-decision-store.ts';
 import type { Edition } from '../accounts/address-rules.ts';
 import { profileScoreOf, quoteEligibilityOf, type ProfileFacts } from './profile-score.ts';
 
@@ -59,10 +60,11 @@ export interface ProfileRow {
   policy_contact_email: string | null;
   policy_contact_phone: string | null;
   modified_at: Date;
+  status_decision: StatusDecision | null;
 }
 
 const SELECT = `a.id, a.name, a.edition, a.agency_id, ag.name AS agency_name, a.created_at,
-  d.account_id IS NOT NULL AS has_details, p.account_id IS NOT NULL AS has_profile, coalesce(p.status, 'Open') AS status,
+  d.account_id IS NOT NULL AS has_details, p.account_id IS NOT NULL AS has_profile, coalesce(p.status, 'Open') AS status, p.status_decision,
   d.address1, d.address2, d.address3, d.city, d.state, d.zip_code, d.phone, d.domain_name, d.no_domain_attested_at,
   coalesce(d.industry_code, f.industry_code) AS industry_code,
   p.dba_or_tradestyle, p.ein, coalesce(p.duns_number, f.duns_number) AS duns_number, p.hostname, p.url,
@@ -148,6 +150,7 @@ export async function toAccountProfile(db: Queryable, row: ProfileRow) {
     name: row.name,
     edition: row.edition,
     status: row.status,
+    statusDecision: row.status_decision,
     agencyId: row.agency_id,
     agencyName: row.agency_name,
     dbaOrTradestyle: row.dba_or_tradestyle,

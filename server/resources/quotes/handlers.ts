@@ -21,6 +21,11 @@ import { feesOf, insertQuote, ratedColumns } from './quote-store.ts';
 import { calendarSettler } from '../policies/calendar-settler.ts';
 import { referralDecision } from './referral-decision.ts';
 import { QUOTE_TEXTS } from './quote-texts.ts';
+import { decideAccount } from '../account-decisions/account-decision-store.ts';
+import { findVisibleSubmission } from '../submissions/repository.ts';
+import { moveSubmission } from '../submissions/submission-changes.ts';
+import { declinationOf, declineCodeLabels } from '../submissions/submission-declination.ts';
+import { canMoveSubmission } from '../submissions/submission-transitions.ts';
 import { BOUND_STATUSES } from './transitions.ts';
 import { quoteProposalPdf } from './proposal.ts';
 import { cartOf, findVisibleQuote, quoteNotes, searchInbox, searchVisibleQuotes, toQuote, type QuoteDetailRow } from './repository.ts';
@@ -285,6 +290,7 @@ export const handlers: HandlerModule = (services) => {
 
     async declineQuote(request) {
       const body = checkedBodyOf(request);
+      const submissionCodes = await declineCodeLabels(definitions);
       return change(request, request.params.id, QUOTE_TEXTS.quoteDeclined, async (tx, caller, quote) => {
         const decision = {
           kind: 'declined', reasonSummary: summaryOf(body.reasonSummary, body.reasonFillIn), reason: String(body.reason ?? ''),
@@ -292,20 +298,18 @@ export const handlers: HandlerModule = (services) => {
         };
         await moveQuote(tx, clock, { caller, address: request.ip }, quote, 'decline', { update: { decision, agency_status: 'INVALID' }, detail: { reasonSummary: decision.reasonSummary } });
         if (body.declineAccount === true) {
-          await setAccountStatus(tx, quote.account_id, 'Declined', clock.now());
-          const account = body.accountDecline ?? {};
-          await audit(tx, clock, {
-            actorUserId: caller.userId, action: 'account.decline', target: quote.account_id, address: request.ip,
-            detail: { reasonSummary: summaryOf(account.reasonSummary, account.reasonFillIn), reason: account.reason ?? null, quoteId: quote.id },
-          });
+          // An account already declined (or lost) stays as it is; the quote is still declined.
+          await decideAccount(tx, clock, { userId: caller.userId, address: request.ip }, quote.account_id, 'decline',
+            { productType: quote.product, ...body.accountDecline }, { quietly: true, detail: { quoteId: quote.id } });
         }
         if (body.declineSubmission === true && quote.submission_id) {
-          const submission = body.submissionDecline ?? {};
-          await tx.query(`UPDATE submissions SET status = 'DECLINED', modified_at = $2 WHERE id = $1`, [quote.submission_id, clock.now()]);
-          await audit(tx, clock, {
-            actorUserId: caller.userId, action: 'submission.decline', target: quote.submission_id, address: request.ip,
-            detail: { declinationReason: summaryOf(submission.declinationReason, submission.fillInDeclinationReason), description: submission.declinationReasonDescription ?? null },
-          });
+          const submission = await findVisibleSubmission(tx, caller, quote.submission_id, true);
+          const state = submission && { id: submission.id, status: submission.status, operationalStatus: submission.operational_status };
+          // A submission already settled (declined, non-viable, complete) stays as it is; the quote is still declined.
+          if (state && canMoveSubmission('decline', state)) {
+            const declination = declinationOf(body.submissionDecline ?? {}, submissionCodes, caller.userId, clock.now());
+            await moveSubmission(tx, clock, { userId: caller.userId, address: request.ip }, state, 'decline', { declination }, { declinationReason: declination.summary, quoteId: quote.id });
+          }
         }
       });
     },

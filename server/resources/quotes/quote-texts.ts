@@ -12,7 +12,6 @@ export const QUOTE_TEXTS = {
   lostSaved: 'Quote Lost Reason Saved Successfully!',
   needBySaved: 'Quote NeedBy Saved Successfully!',
   sentToPolicyholder: 'Quote was successfully sent',
-  accountDeclined: 'Account Declined Successfully!',
   reasonRequired: 'Reason is a required field',
   needByPast: 'Need-by date cannot be before today.',
   referred: 'Quote submitted for underwriter review',

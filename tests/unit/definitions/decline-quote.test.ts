@@ -3,7 +3,7 @@ import type { FormDefinition } from '../../../engine/index.ts';
 import { messagesOf, registry, runtimeFor } from '../../support/registry.ts';
 
 const valid = { quoteId: 'q-1', reasonSummary: 'Error', reason: 'Entered twice', isNotificationEnabled: true };
-const withFlag = () => runtimeFor('decline-quote', 'us', { persona: 'admin', flags: { submissionsView: true } });
+const withFlag = () => runtimeFor('decline-quote', 'us', { persona: 'admin', flags: { 'submissions-view': true } });
 const optionValues = (schema: unknown) => ((schema as { oneOf: { const: unknown }[] }).oneOf ?? []).map((option) => option.const);
 
 describe('decline-quote form', () => {
@@ -66,7 +66,7 @@ describe('decline-quote form', () => {
   });
 
   it('offers the submission option only with the submissions flag and a submission id', () => {
-    expect(runtimeFor('decline-quote', 'us', { flags: { submissionsView: false } }).update({ ...valid, submissionId: 's-1' }).fields.declineSubmission?.visible).toBe(false);
+    expect(runtimeFor('decline-quote', 'us', { flags: { 'submissions-view': false } }).update({ ...valid, submissionId: 's-1' }).fields.declineSubmission?.visible).toBe(false);
     expect(withFlag().update(valid).fields.declineSubmission?.visible).toBe(false);
     expect(withFlag().update({ ...valid, submissionId: 's-1' }).fields.declineSubmission?.visible).toBe(true);
     const noFlag = runtimeFor('decline-quote', 'us', {}).update({ ...valid, submissionId: 's-1', declineSubmission: true });

@@ -1,0 +1,102 @@
+import { expect, test, type Page } from '@playwright/test';
+import { callApi } from './support/call-api.ts';
+import { E2E_ORIGIN, E2E_UK_ORIGIN } from './support/origin.ts';
+import { dismissToasts, signInOnOrigin } from './support/sign-in.ts';
+
+/**
+ * The underwriting desk's work on submissions, in Chromium against the real server, in both editions (spec
+ * 002 section 4 'Submissions can be assigned, declined, certified, marked non-viable or complete'): the
+ * agency certifies a requested submission with the attestation; the underwriter assigns it to themselves
+ * (it goes In Review), then declines it with a fill-in reason, or marks another non-viable. The agency reads
+ * the outcome in its own list.
+ */
+
+interface Case {
+  edition: 'us' | 'uk';
+  origin: string;
+  agent: string;
+  /** A demo client with a Requested submission nobody works on yet (server/seed/demo-accounts.ts). */
+  client: string;
+  outcome: 'decline' | 'nonViable';
+}
+
+const CASES: Case[] = [
+  { edition: 'us', origin: E2E_ORIGIN, agent: 'agent@agency.example', client: 'Union Square Bistro Group', outcome: 'decline' },
+  { edition: 'uk', origin: E2E_UK_ORIGIN, agent: 'broker@brokerage.example', client: 'Pennine Dental Practice Ltd', outcome: 'nonViable' },
+];
+
+function submissionRow(page: Page, client: string) {
+  return page.getByRole('table', { name: 'Submissions' }).getByRole('row').filter({ hasText: client });
+}
+
+async function rowAction(page: Page, client: string, action: string) {
+  await submissionRow(page, client).getByRole('button', { name: 'Row actions' }).click();
+  await page.getByRole('menuitem', { name: action, exact: true }).click();
+}
+
+for (const c of CASES) {
+  test(`an agency certifies a submission and the desk works it (${c.edition})`, async ({ browser }) => {
+    const agentContext = await browser.newContext();
+    const agentPage = await agentContext.newPage();
+    await signInOnOrigin(agentPage, c.origin, c.agent);
+    await agentPage.goto(`${c.origin}/agency/submissions?search=${encodeURIComponent(c.client)}`);
+    await expect(submissionRow(agentPage, c.client)).toContainText('Requested');
+    // An agency does not see the desk's actions.
+    await submissionRow(agentPage, c.client).getByRole('button', { name: 'Row actions' }).click();
+    await expect(agentPage.getByRole('menuitem', { name: 'Certify' })).toBeVisible();
+    await expect(agentPage.getByRole('menuitem', { name: 'Assign' })).toHaveCount(0);
+    await agentPage.keyboard.press('Escape');
+
+    await rowAction(agentPage, c.client, 'Certify');
+    const attest = agentPage.getByRole('alertdialog').or(agentPage.getByRole('dialog'));
+    await expect(attest).toContainText('I certify that the information in this submission is complete and accurate');
+    await attest.getByRole('button', { name: 'Certify' }).click();
+    await expect(agentPage.getByText('Submission certified', { exact: true })).toBeVisible();
+    await expect(submissionRow(agentPage, c.client)).toContainText('Certified');
+
+    const deskContext = await browser.newContext();
+    const page = await deskContext.newPage();
+    await signInOnOrigin(page, c.origin, 'underwriter@provider.example');
+    await page.goto(`${c.origin}/admin/submissions?search=${encodeURIComponent(c.client)}`);
+    await rowAction(page, c.client, 'Assign');
+    const assign = page.getByRole('dialog', { name: 'Assign Submission' });
+    await assign.getByRole('combobox', { name: 'Underwriter' }).click();
+    await page.getByRole('option', { name: 'Uma Underwood' }).click();
+    await assign.getByRole('button', { name: 'Assign' }).click();
+    await expect(page.getByText('Submission assigned', { exact: true })).toBeVisible();
+    await expect(submissionRow(page, c.client)).toContainText('In Review');
+    await expect(submissionRow(page, c.client)).toContainText('Uma Underwood');
+    await dismissToasts(page);
+
+    if (c.outcome === 'decline') {
+      await rowAction(page, c.client, 'Decline');
+      const decline = page.getByRole('dialog', { name: 'Decline Submission' });
+      await decline.getByRole('button', { name: 'Decline' }).click();
+      await expect(decline.getByText('Declaration Reason is required')).toBeVisible();
+      await decline.getByRole('combobox', { name: 'Declaration Reason' }).click();
+      await page.getByRole('option', { name: 'Fill-in option' }).click();
+      await decline.getByRole('textbox', { name: 'Reason Description' }).fill('Patient records on an unpatched server');
+      await decline.getByRole('textbox', { name: 'Fill-In text' }).fill('Unpatched systems');
+      await decline.getByRole('button', { name: 'Decline' }).click();
+      await expect(page.getByText('Submission declined', { exact: true })).toBeVisible();
+      await expect(submissionRow(page, c.client)).toContainText('Declined');
+    } else {
+      await rowAction(page, c.client, 'Mark Non-Viable');
+      await page.getByRole('alertdialog').or(page.getByRole('dialog')).getByRole('button', { name: 'Mark Non-Viable' }).click();
+      await expect(page.getByText('Submission marked non-viable', { exact: true })).toBeVisible();
+      await expect(submissionRow(page, c.client)).toContainText('Non-Viable');
+    }
+
+    // The agency's list shows the outcome; a settled submission offers no more work.
+    const found = await callApi<{ content: Array<{ status: string; operationalStatus: string; declination: { summary: string } | null }> }>(
+      agentPage, 'GET', `/api/submission/v1/search?search=${encodeURIComponent(c.client)}`);
+    expect(found.data.content[0]).toMatchObject(c.outcome === 'decline'
+      ? { status: 'DECLINED', operationalStatus: 'CERTIFIED', declination: { summary: 'Unpatched systems' } }
+      : { status: 'IN_REVIEW', operationalStatus: 'NON_VIABLE' });
+    await agentPage.reload();
+    await submissionRow(agentPage, c.client).getByRole('button', { name: 'Row actions' }).click();
+    await expect(agentPage.getByRole('menuitem', { name: 'Certify' })).toHaveCount(0);
+    await agentContext.close();
+    await deskContext.close();
+  });
+}
