@@ -5004,6 +5004,61 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/v1/me/preferences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in user's theme and saved table views, each view held to its table definition as published now */
+        get: operations["getMyPreferences"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/v1/me/preferences/theme": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Keeps the signed-in user's theme (light or dark); it follows them to any browser they sign in on */
+        put: operations["saveMyTheme"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/v1/me/preferences/table-views/{tableId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A table definition's id */
+                tableId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** Keeps how the signed-in user arranges one table: column order, hidden columns, density, sort and page size (unknown columns are dropped); 404 'Table not found.' for no such table */
+        put: operations["saveMyTableView"];
+        post?: never;
+        /** Forgets the signed-in user's view of one table; it shows as its definition says again */
+        delete: operations["resetMyTableView"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/quote/v1/{id}/review": {
         parameters: {
             query?: never;
@@ -9040,6 +9095,29 @@ export interface components {
         PolicyChange: {
             policy: components["schemas"]["PolicyDetail"];
             message: string;
+        };
+        /** @description How one user arranges one table (engine/table/table-view.ts) */
+        TableView: {
+            columnOrder: string[];
+            hiddenColumns: string[];
+            /** @enum {string} */
+            density: "compressed" | "comfortable";
+            sort: null | {
+                column: string;
+                desc: boolean;
+            };
+            pageSize: number;
+        };
+        MyPreferences: {
+            /**
+             * @description Null until the user first chooses
+             * @enum {string|null}
+             */
+            theme: "light" | "dark" | null;
+            /** @description Table definition id -> the user's view of it */
+            tableViews: {
+                [key: string]: components["schemas"]["TableView"];
+            };
         };
         PolicyholderFields: {
             /** @description The quote's id as the form carries it (the path names the quote) */
@@ -20405,6 +20483,111 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+        };
+    };
+    getMyPreferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The preferences */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyPreferences"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    saveMyTheme: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    theme: "light" | "dark";
+                };
+            };
+        };
+        responses: {
+            /** @description The preferences after the change */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyPreferences"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    saveMyTableView: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A table definition's id */
+                tableId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TableView"];
+            };
+        };
+        responses: {
+            /** @description The preferences after the change */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyPreferences"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    resetMyTableView: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A table definition's id */
+                tableId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The preferences after the change */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyPreferences"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
         };
     };
     getQuoteReview: {

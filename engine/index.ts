@@ -41,6 +41,7 @@ export {
   type FilterValues,
 } from './table/table-rows.ts';
 export { toCsv } from './table/csv.ts';
+export { defaultTableView, viewForDefinition, isDefaultView, DEFAULT_TABLE_DENSITY, type TableView, type TableDensity } from './table/table-view.ts';
 export { stableStringify, sortKeys } from './json/stable-stringify.ts';
 export { getPath, setPath, deepEqual, isEmptyValue, fieldPathsOf, schemaAtPath } from './json/paths.ts';
 export { diffJson, formatChanges, type JsonChange } from './diff/json-diff.ts';

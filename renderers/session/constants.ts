@@ -25,6 +25,8 @@ export const ENVIRONMENT_CACHE_MS = 30 * MINUTE;
 /** Permissions and feature flags: re-read on the same schedule as the user. */
 export const PERMISSIONS_STALE_MS = 10 * MINUTE;
 export const FEATURE_FLAGS_STALE_MS = 10 * MINUTE;
+/** The user's own preferences change only by the user, in this browser or another: read again after a while. */
+export const PREFERENCES_STALE_MS = 10 * MINUTE;
 /** A dialog named in a link's query string opens this long after the page loads (spec 002 section 9: 'Modal auto-open delay 1.5 s'). */
 export const MODAL_OPEN_DELAY_MS = 1.5 * SECOND;
 /** Logout modal close delay. */

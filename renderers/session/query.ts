@@ -17,6 +17,8 @@ export interface Query<T> {
   /** Fetches unless a fresh answer is held or a fetch is running; `force` ignores freshness. */
   ensure(store: Store, force?: boolean): Promise<T | undefined>;
   reset(store: Store): void;
+  /** Holds an answer the app already has (the server's reply to a change), as a fresh one. */
+  put(store: Store, data: T): void;
 }
 
 const IDLE = { status: 'idle', fetchedAt: 0 } as const;
@@ -55,6 +57,11 @@ export function createQuery<T>(fetcher: () => Promise<T>, staleMs: number, now: 
       generation += 1;
       running = null;
       store.set(stateAtom, IDLE);
+    },
+    put(store, data) {
+      generation += 1;
+      running = null;
+      store.set(stateAtom, { status: 'success', data, fetchedAt: now() });
     },
   };
 }

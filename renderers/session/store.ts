@@ -14,6 +14,7 @@ import {
   FEATURE_FLAGS_STALE_MS,
   FLAGS,
   PERMISSIONS_STALE_MS,
+  PREFERENCES_STALE_MS,
   STORAGE_KEYS,
 } from './constants.ts';
 import { editionFor, editionFromHost } from './edition.ts';
@@ -24,6 +25,7 @@ export type CurrentUser = components['schemas']['CurrentUser'];
 export type PermissionsMap = components['schemas']['PermissionsMap'];
 export type Environment = components['schemas']['Environment'];
 export type Team = components['schemas']['Team'];
+export type MyPreferences = components['schemas']['MyPreferences'];
 
 export const sessionStore = createStore();
 
@@ -51,6 +53,12 @@ export const permissionsQuery = createQuery<PermissionsMap>(async () => {
   const { data } = await api.GET('/api/auth/v1/permissions/map');
   return data!;
 }, PERMISSIONS_STALE_MS);
+
+/** The user's theme and saved table views (spec 002 section 4), kept on the server so they follow the user. */
+export const preferencesQuery = createQuery<MyPreferences>(async () => {
+  const { data } = await api.GET('/api/auth/v1/me/preferences');
+  return data!;
+}, PREFERENCES_STALE_MS);
 
 export const featureFlagsQuery = createQuery<Record<string, boolean>>(async () => {
   const { data } = await api.GET('/api/auth/v1/feature-flags');
@@ -123,6 +131,7 @@ sessionStore.set(editionIdAtom, editionFromHost(window.location.hostname));
 export function resetSessionState(): void {
   currentUserQuery.reset(sessionStore);
   permissionsQuery.reset(sessionStore);
+  preferencesQuery.reset(sessionStore);
   sessionStore.set(selectedTeamAtom, null);
   sessionStore.set(shownTeamAtom, null);
 }

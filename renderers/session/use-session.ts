@@ -6,10 +6,12 @@ import {
   environmentQuery,
   featureFlagsQuery,
   permissionsQuery,
+  preferencesQuery,
   sessionStore,
   signedInAtom,
   type CurrentUser,
   type Environment,
+  type MyPreferences,
   type PermissionsMap,
 } from './store.ts';
 import { hasPermissions, type PermissionRequirement } from './permissions.ts';
@@ -34,6 +36,11 @@ export function useSignedIn(): boolean {
 /** The signed-in user (GET me), fresh for ten minutes. Only fetched while tokens are held. */
 export function useCurrentUser(): QueryState<CurrentUser> {
   return useQuery(currentUserQuery, useSignedIn());
+}
+
+/** The user's own preferences (theme, saved table views); only fetched while tokens are held. */
+export function useMyPreferences(): QueryState<MyPreferences> {
+  return useQuery(preferencesQuery, useSignedIn());
 }
 
 export function usePermissionsMap(): QueryState<PermissionsMap> {

@@ -1,7 +1,7 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { Box, Stack, Table } from '@chakra-ui/react';
-import type { CellFormatting } from '../../engine/index.ts';
-import type { DefinitionTableProps, Density } from './table-types.ts';
+import { defaultTableView as defaultTableViewOf, isDefaultView, type CellFormatting } from '../../engine/index.ts';
+import type { DefinitionTableProps } from './table-types.ts';
 import { useDefinitionTable } from './use-definition-table.ts';
 import { TableToolbar } from './table-toolbar.tsx';
 import { TableHead } from './table-head.tsx';
@@ -10,13 +10,24 @@ import { TablePagination } from './table-pagination.tsx';
 
 /**
  * A table definition over rows: the toolbar (search, filters, density, columns, CSV), sortable
- * headers, expandable rows, paging. Cells read as the edition formats them (dates, money, phones).
+ * headers, expandable rows, paging. Cells read as the edition formats them (dates, money, phones). With
+ * `savedView` the table starts as the user last arranged it and reports each new arrangement; 'Reset view'
+ * puts back the definition's own.
  */
-export function DefinitionTable({ definition, rows, edition, editions, lists, loading = false, onRowAction, server, selection }: DefinitionTableProps) {
+export function DefinitionTable({ definition, rows, edition, editions, lists, loading = false, onRowAction, server, selection, savedView }: DefinitionTableProps) {
   const formatting = useMemo<CellFormatting>(() => ({ edition, editions, lists }), [edition, editions, lists]);
-  const model = useDefinitionTable(definition, rows, formatting, server);
-  // The spec's tables start compressed; comfortable is the user's choice for this view.
-  const [density, setDensity] = useState<Density>('compressed');
+  const model = useDefinitionTable(definition, rows, formatting, server, savedView?.view);
+  const { density, setDensity, view } = model;
+  // Each arrangement the user makes is sent on (not the one the table starts with).
+  const sent = useRef(JSON.stringify(view));
+  const onViewChange = savedView?.onChange;
+  useEffect(() => {
+    const json = JSON.stringify(view);
+    if (json === sent.current) return;
+    sent.current = json;
+    onViewChange?.(view);
+  }, [view, onViewChange]);
+  const arranged = Boolean(savedView) && !isDefaultView(definition, view);
   return (
     <Stack gap="3" data-testid={`table-${definition.id}`}>
       <TableToolbar
@@ -25,6 +36,7 @@ export function DefinitionTable({ definition, rows, edition, editions, lists, lo
         formatting={formatting}
         density={density}
         onDensityChange={setDensity}
+        onResetView={arranged ? () => model.applyView(defaultTableViewOf(definition)) : undefined}
       />
       <Box overflowX="auto" borderWidth="1px" rounded="md" bg="bg">
         <Table.Root size={density === 'compressed' ? 'sm' : 'md'} interactive aria-label={definition.title ?? definition.id}>

@@ -1,5 +1,5 @@
 import { Button, Flex, HStack, Input, InputGroup } from '@chakra-ui/react';
-import { LuDownload, LuRows3, LuRows4, LuSearch } from 'react-icons/lu';
+import { LuDownload, LuRotateCcw, LuRows3, LuRows4, LuSearch } from 'react-icons/lu';
 import type { CellFormatting, TableDefinition } from '../../engine/index.ts';
 import type { DefinitionTableModel } from './use-definition-table.ts';
 import type { Density } from './table-types.ts';
@@ -13,9 +13,11 @@ interface TableToolbarProps {
   formatting: CellFormatting;
   density: Density;
   onDensityChange: (density: Density) => void;
+  /** Offered while the user's arrangement differs from the definition's own. */
+  onResetView?: () => void;
 }
 
-export function TableToolbar({ definition, model, formatting, density, onDensityChange }: TableToolbarProps) {
+export function TableToolbar({ definition, model, formatting, density, onDensityChange, onResetView }: TableToolbarProps) {
   const { table, search, setSearch, filters, setFilters, server, query } = model;
   const placeholder = definition.search?.placeholder ?? 'Search';
   // Exports what the filters and search leave, in the sorted order, across all pages (from the server when it pages).
@@ -52,6 +54,11 @@ export function TableToolbar({ definition, model, formatting, density, onDensity
           Comfortable rows
         </Button>
         <ColumnMenu table={table} />
+        {onResetView && (
+          <Button size="sm" variant="ghost" onClick={onResetView}>
+            <LuRotateCcw /> Reset view
+          </Button>
+        )}
         {definition.csv && (
           <Button size="sm" variant="outline" onClick={() => void exportCsv()}>
             <LuDownload /> Export CSV

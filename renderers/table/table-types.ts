@@ -1,8 +1,8 @@
-import type { Edition, FilterValues, ListDefinition, TableDefinition, PageAction } from '../../engine/index.ts';
+import type { Edition, FilterValues, ListDefinition, TableDefinition, TableView, PageAction } from '../../engine/index.ts';
 import type { RowSelection } from './row-selection.tsx';
 
 export type Row = Record<string, unknown>;
-export type Density = 'compressed' | 'comfortable';
+export type { TableDensity as Density } from '../../engine/index.ts';
 export type ListLookup = (id: string) => ListDefinition | undefined;
 
 /** What a server-paged table asks its operation for: one page, sorted, searched and filtered on the server. */
@@ -43,4 +43,12 @@ export interface DefinitionTableProps {
   selection?: RowSelection;
   /** Paging, sorting, search and filters run on the server; without it the table does them over `rows`. */
   server?: ServerRows;
+  /** The user's saved arrangement of this table, and where each change of it goes (kept per user on the server). */
+  savedView?: SavedTableView;
+}
+
+/** A table view kept for the user: the one saved (null: none yet) and where the user's changes are sent. */
+export interface SavedTableView {
+  view: TableView | null;
+  onChange: (view: TableView) => void;
 }

@@ -11,7 +11,18 @@ import {
   type SortingState,
   type VisibilityState,
 } from '@tanstack/react-table';
-import { getPath, initialTableState, matchesFilters, matchesSearch, type CellFormatting, type FilterValues, type TableDefinition } from '../../engine/index.ts';
+import {
+  getPath,
+  initialTableState,
+  matchesFilters,
+  matchesSearch,
+  viewForDefinition,
+  type CellFormatting,
+  type FilterValues,
+  type TableDefinition,
+  type TableDensity,
+  type TableView,
+} from '../../engine/index.ts';
 import { columnsOf } from './columns.tsx';
 import type { Row, ServerRows, TableQuery } from './table-types.ts';
 
@@ -24,14 +35,16 @@ export const SERVER_SEARCH_DEBOUNCE_MS = 200;
  * sorts and pages, so the CSV export and the row count see the same rows as the screen. With `server`, the
  * rows are one page of the server's answer and every change of the query is reported instead.
  */
-export function useDefinitionTable(definition: TableDefinition, rows: Row[], formatting: CellFormatting, server?: ServerRows) {
+export function useDefinitionTable(definition: TableDefinition, rows: Row[], formatting: CellFormatting, server?: ServerRows, savedView?: TableView | null) {
   const initial = useMemo(() => initialTableState(definition), [definition]);
-  const [sorting, setSorting] = useState<SortingState>(initial.sort ? [{ id: initial.sort.column, desc: initial.sort.desc }] : []);
-  const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 0, pageSize: initial.pageSize });
-  const [columnVisibility, setColumnVisibility] = useState<VisibilityState>(() =>
-    Object.fromEntries(initial.hiddenColumns.map((id) => [id, false])),
-  );
-  const [columnOrder, setColumnOrder] = useState<ColumnOrderState>(initial.columnOrder);
+  // The user's saved arrangement, held to the definition as it is now, is where the table starts; later
+  // changes are the user's own, so the saved view is read once.
+  const [start] = useState(() => viewForDefinition(definition, savedView));
+  const [sorting, setSorting] = useState<SortingState>(start.sort ? [{ id: start.sort.column, desc: start.sort.desc }] : []);
+  const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 0, pageSize: start.pageSize });
+  const [columnVisibility, setColumnVisibility] = useState<VisibilityState>(() => Object.fromEntries(start.hiddenColumns.map((id) => [id, false])));
+  const [columnOrder, setColumnOrder] = useState<ColumnOrderState>(start.columnOrder);
+  const [density, setDensity] = useState<TableDensity>(start.density);
   const [expanded, setExpanded] = useState<ExpandedState>({});
   const [search, setSearchText] = useState(server?.initialSearch ?? '');
   const [filters, setFilterValues] = useState<FilterValues>({});
@@ -89,7 +102,29 @@ export function useDefinitionTable(definition: TableDefinition, rows: Row[], for
     setPagination((current) => ({ ...current, pageIndex: 0 }));
   };
 
-  return { table, search, setSearch, filters, setFilters, pageSizes: initial.pageSizes, query, server };
+  // What the user has arranged now, in the shape a saved view keeps (hidden columns in column order).
+  const sortColumn = sort?.id;
+  const sortDesc = sort?.desc;
+  const view = useMemo<TableView>(
+    () => ({
+      columnOrder,
+      hiddenColumns: columnOrder.filter((id) => columnVisibility[id] === false),
+      density,
+      sort: sortColumn === undefined ? null : { column: sortColumn, desc: sortDesc === true },
+      pageSize: pagination.pageSize,
+    }),
+    [columnOrder, columnVisibility, density, sortColumn, sortDesc, pagination.pageSize],
+  );
+  /** Puts the table back to a view (Reset view: the definition's own). */
+  const applyView = (next: TableView) => {
+    setSorting(next.sort ? [{ id: next.sort.column, desc: next.sort.desc }] : []);
+    setPagination({ pageIndex: 0, pageSize: next.pageSize });
+    setColumnVisibility(Object.fromEntries(next.hiddenColumns.map((id) => [id, false])));
+    setColumnOrder(next.columnOrder);
+    setDensity(next.density);
+  };
+
+  return { table, search, setSearch, filters, setFilters, pageSizes: initial.pageSizes, query, server, density, setDensity, view, applyView };
 }
 
 export type DefinitionTableModel = ReturnType<typeof useDefinitionTable>;

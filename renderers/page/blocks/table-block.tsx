@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
-import { Alert, Button, Heading, HStack, Stack } from '@chakra-ui/react';
+import { Alert, Button, Heading, HStack, Skeleton, Stack } from '@chakra-ui/react';
 import { isOperationId, runNamed } from '../../../api/run.ts';
 import { DEFAULT_PAGE_SIZES, evaluateLogic, evaluateLogicMap, getPath, type PageAction, type TableBlock, type TableDefinition } from '../../../engine/index.ts';
 import { DefinitionTable } from '../../table/definition-table.tsx';
@@ -17,6 +17,7 @@ import { operationQuery } from '../table-query.ts';
 import { useStable } from '../../definitions/use-stable.ts';
 import { useActionRunner } from '../use-action-runner.tsx';
 import { useServerRows } from '../use-server-rows.ts';
+import { useSavedTableView } from '../use-saved-table-view.ts';
 import { announcePageChange, usePageChanges } from '../page-changes.ts';
 import { BulkActionsBar } from './bulk-actions-bar.tsx';
 import { ToolbarAction } from './toolbar-action.tsx';
@@ -54,6 +55,7 @@ function LiveTable({ block, table, operationId, scope, showTitle }: { block: Tab
     [operationId, table, extra, pathParams],
   );
   const { state, server, reload } = useServerRows(readPage);
+  const { ready: viewReady, savedView } = useSavedTableView(table);
   const onChanged = useCallback(
     (delayMs: number) => {
       listCache.forgetAll();
@@ -140,17 +142,23 @@ function LiveTable({ block, table, operationId, scope, showTitle }: { block: Tab
           onClear={() => setChosen(new Set())}
         />
       )}
-      <DefinitionTable
-        definition={shown}
-        rows={rows}
-        edition={edition}
-        editions={editions}
-        lists={lists}
-        loading={state.status === 'loading'}
-        server={server}
-        onRowAction={rowActions.length > 0 ? (action, row) => runner.start(action, { row }) : undefined}
-        selection={selection}
-      />
+      {/* The table starts as the user last arranged it, so it waits for the user's preferences (read once per session). */}
+      {viewReady ? (
+        <DefinitionTable
+          definition={shown}
+          rows={rows}
+          edition={edition}
+          editions={editions}
+          lists={lists}
+          loading={state.status === 'loading'}
+          server={server}
+          onRowAction={rowActions.length > 0 ? (action, row) => runner.start(action, { row }) : undefined}
+          selection={selection}
+          savedView={savedView}
+        />
+      ) : (
+        <Skeleton height="40" rounded="md" data-testid="table-view-loading" />
+      )}
       {runner.element}
     </Stack>
   );
@@ -183,6 +191,7 @@ function RecordRowsTable({ block, table, scope, showTitle }: { block: TableBlock
     [table.rowActions, formOf, permissions],
   );
   const shown = useMemo(() => ({ ...table, rowActions }), [table, rowActions]);
+  const { ready: viewReady, savedView } = useSavedTableView(table);
   return (
     <Stack gap="3" data-testid={`block-table-${table.id}`}>
       {showTitle && (
@@ -190,14 +199,19 @@ function RecordRowsTable({ block, table, scope, showTitle }: { block: TableBlock
           {table.title ?? table.id}
         </Heading>
       )}
-      <DefinitionTable
-        definition={shown}
-        rows={rows}
-        edition={edition}
-        editions={editions}
-        lists={lists}
-        onRowAction={rowActions.length > 0 ? (action, row) => runner.start(action, { row }) : undefined}
-      />
+      {viewReady ? (
+        <DefinitionTable
+          definition={shown}
+          rows={rows}
+          edition={edition}
+          editions={editions}
+          lists={lists}
+          onRowAction={rowActions.length > 0 ? (action, row) => runner.start(action, { row }) : undefined}
+          savedView={savedView}
+        />
+      ) : (
+        <Skeleton height="40" rounded="md" data-testid="table-view-loading" />
+      )}
       {runner.element}
     </Stack>
   );
