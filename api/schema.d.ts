@@ -2317,6 +2317,99 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/inbox/v1/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The messages of the caller's agency (provider staff: every agency's) in one folder (INBOX: not archived, the default; STARRED; ARCHIVED; ALL), newest first */
+        get: operations["searchInboxMessages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inbox/v1/messages/{id}/open": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** The caller opens a message, which counts them among those who have seen it; answers the message (its quote or submission to go to) */
+        put: operations["openInboxMessage"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inbox/v1/messages/{id}/star": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** Stars a message for the whole agency, or removes the star ('Message starred', 'Star removed') */
+        put: operations["starInboxMessage"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inbox/v1/messages/{id}/archive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** Archives a message for the whole agency, or moves it back to the inbox ('Message archived', 'Message moved to the inbox') */
+        put: operations["archiveInboxMessage"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inbox/v1/messages/{id}/labels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** Sets a message's labels, trimmed and kept once, at most 10 (checked with definitions/forms/inbox-labels.json; 'Labels saved') */
+        put: operations["labelInboxMessage"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/account/v1/naics/search": {
         parameters: {
             query?: never;
@@ -8153,7 +8246,7 @@ export interface components {
             content: components["schemas"]["OutboxMessage"][];
         };
         /** @enum {string} */
-        DocumentSource: "UPLOAD" | "PROPOSAL" | "BINDER" | "POLICY" | "RECEIPT" | "INVOICE" | "CERTIFICATE" | "NOTICE" | "SURPLUS_NOTICE";
+        DocumentSource: "UPLOAD" | "PROPOSAL" | "BINDER" | "POLICY" | "RECEIPT" | "INVOICE" | "CERTIFICATE" | "NOTICE" | "SURPLUS_NOTICE" | "COMMISSION_STATEMENT" | "AGENCY_BILL_INVOICE";
         DocumentEntry: {
             /** @description The uploaded document's id, or the source and the record's id of a generated one */
             docId: string;
@@ -8223,6 +8316,45 @@ export interface components {
             /** Format: date-time */
             acceptedAt: string | null;
             signature: string | null;
+        };
+        InboxMessage: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            agencyId: string;
+            agencyName: string;
+            /** Format: uuid */
+            accountId: string | null;
+            clientName: string | null;
+            /** Format: uuid */
+            quoteId: string | null;
+            quoteNumber: string | null;
+            /** Format: uuid */
+            submissionId: string | null;
+            submissionNumber: string | null;
+            /** @description What happened, as the audit log names it ('quote.release') */
+            kind: string;
+            subject: string;
+            /** @description The reason given */
+            body: string | null;
+            /** Format: date-time */
+            dateReceived: string;
+            /** @description The names of the agency's users who have opened it */
+            seenBy: string[];
+            seenByMe: boolean;
+            isArchived: boolean;
+            isStarred: boolean;
+            labels: string[];
+        };
+        InboxMessageChange: {
+            message: string;
+            inboxMessage: components["schemas"]["InboxMessage"];
+        };
+        /** @description The labels dialog's data (definitions/forms/inbox-labels.json) */
+        InboxLabelFields: {
+            id?: string;
+            subject?: string;
+            labels?: string[];
         };
         /** @description The industry-code form's data (definitions/forms/industry-code.json): naicsCode in the US edition, sicCode in the UK edition (the UK overlay renames it); which one is required, and its limits, come from the definition. */
         IndustryCodeFields: {
@@ -14832,6 +14964,163 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+        };
+    };
+    searchInboxMessages: {
+        parameters: {
+            query?: {
+                page?: number;
+                size?: number;
+                sort?: string;
+                /** @description Text in the subject */
+                search?: string;
+                folder?: "INBOX" | "STARRED" | "ARCHIVED" | "ALL";
+                label?: string;
+                kind?: string;
+                accountId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of messages */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        content: components["schemas"]["InboxMessage"][];
+                        totalElements: number;
+                        page: number;
+                        size: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    openInboxMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The message */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InboxMessage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    starInboxMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    starred: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The message after the change with the success text */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InboxMessageChange"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    archiveInboxMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    archived: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The message after the change with the success text */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InboxMessageChange"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    labelInboxMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InboxLabelFields"];
+            };
+        };
+        responses: {
+            /** @description The message after the change with the success text */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InboxMessageChange"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     searchIndustryCodes: {

@@ -9,6 +9,7 @@ import { seedDemoAccountProfiles } from './demo-account-profiles.ts';
 import { seedDemoReference } from './demo-reference.ts';
 import { seedDemoUsers } from './demo-users.ts';
 import { seedDemoBook } from './demo-book.ts';
+import { seedDemoInbox } from './demo-inbox.ts';
 import { seedDemoSentQuote } from './demo-sent-quote.ts';
 import { seedDemoCommissions } from './demo-commissions.ts';
 import { seedDemoDocuments } from './demo-documents.ts';
@@ -176,6 +177,8 @@ export async function seedDemoRecords(tx: Queryable, clock: Clock): Promise<void
   await seedDemoSurplusQuote(tx, clock);
   // Last: the documents above were filed by the agencies that wrote the policies, and it leaves alone the clients quoted above.
   await seedDemoPolicyServicing(tx, clock);
+  // After everything that moved quotes and submissions: the inboxes tell of it.
+  await seedDemoInbox(tx, clock);
 }
 
 async function nextClaimNumber(tx: Queryable, at: Date): Promise<string> {

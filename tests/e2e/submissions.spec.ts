@@ -60,6 +60,7 @@ for (const c of CASES) {
     await page.goto(`${c.origin}/admin/submissions?search=${encodeURIComponent(c.client)}`);
     await rowAction(page, c.client, 'Assign');
     const assign = page.getByRole('dialog', { name: 'Assign Submission' });
+    await expect(assign.getByRole('textbox', { name: 'Submission #' })).toHaveValue(/^SUB-\d{4}-\d{5}$/);
     await assign.getByRole('combobox', { name: 'Underwriter' }).click();
     await page.getByRole('option', { name: 'Uma Underwood' }).click();
     await assign.getByRole('button', { name: 'Assign' }).click();

@@ -221,6 +221,26 @@ describe('the demo book', () => {
     expect(record.json()).toMatchObject({ status: 'Unpaid', savedMethods: [{ label: 'Visa ending 4242' }], financing: { offered: true, financed: false } });
   });
 
+  it("fills each agency's shared inbox with what the desk and policyholders did, in every state, in both editions", async () => {
+    const rows = await t.db.query<{ edition: string; agency: string; messages: number; quotes: number; submissions: number; seen: number; starred: number; archived: number; labelled: number; own: number }>(
+      `SELECT ag.edition, ag.name AS agency, count(*)::int AS messages, count(m.quote_id)::int AS quotes, count(m.submission_id)::int AS submissions,
+         count(*) FILTER (WHERE cardinality(m.seen_by) > 0)::int AS seen, count(*) FILTER (WHERE m.is_starred)::int AS starred,
+         count(*) FILTER (WHERE m.is_archived)::int AS archived, count(*) FILTER (WHERE cardinality(m.labels) > 0)::int AS labelled,
+         count(*) FILTER (WHERE q.agency_id IS NOT NULL AND q.agency_id <> m.agency_id)::int AS own
+       FROM inbox_messages m JOIN accounts ag ON ag.id = m.agency_id LEFT JOIN quotes q ON q.id = m.quote_id
+       GROUP BY ag.edition, ag.name ORDER BY ag.edition, ag.name`);
+    for (const edition of ['us', 'uk']) {
+      const ofEdition = rows.filter((row) => row.edition === edition);
+      const sum = (key: keyof (typeof rows)[number]) => ofEdition.reduce((total, row) => total + Number(row[key]), 0);
+      expect(sum('messages'), edition).toBeGreaterThan(20);
+      for (const key of ['quotes', 'submissions', 'seen', 'starred', 'archived', 'labelled'] as const) expect(sum(key), `${edition} ${key}`).toBeGreaterThan(0);
+      expect(sum('messages') - sum('archived'), edition).toBeGreaterThan(0);
+    }
+    // A message sits in the inbox of the agency whose quote it is about.
+    expect(rows.every((row) => row.own === 0)).toBe(true);
+    expect(Math.max(...rows.map((row) => row.messages))).toBeLessThanOrEqual(60 + 10);
+  });
+
   it('is the same on every run with the same clock', async () => {
     const first = await digestOf(t);
     const again = await seeded();

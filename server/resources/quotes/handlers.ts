@@ -22,7 +22,7 @@ import { calendarSettler } from '../policies/calendar-settler.ts';
 import { referralDecision } from './referral-decision.ts';
 import { QUOTE_TEXTS } from './quote-texts.ts';
 import { decideAccount } from '../account-decisions/account-decision-store.ts';
-import { findVisibleSubmission } from '../submissions/repository.ts';
+import { findVisibleSubmission, movedSubmissionOf } from '../submissions/repository.ts';
 import { moveSubmission } from '../submissions/submission-changes.ts';
 import { declinationOf, declineCodeLabels } from '../submissions/submission-declination.ts';
 import { canMoveSubmission } from '../submissions/submission-transitions.ts';
@@ -304,11 +304,11 @@ export const handlers: HandlerModule = (services) => {
         }
         if (body.declineSubmission === true && quote.submission_id) {
           const submission = await findVisibleSubmission(tx, caller, quote.submission_id, true);
-          const state = submission && { id: submission.id, status: submission.status, operationalStatus: submission.operational_status };
+          const moved = submission && movedSubmissionOf(submission);
           // A submission already settled (declined, non-viable, complete) stays as it is; the quote is still declined.
-          if (state && canMoveSubmission('decline', state)) {
+          if (moved && canMoveSubmission('decline', moved)) {
             const declination = declinationOf(body.submissionDecline ?? {}, submissionCodes, caller.userId, clock.now());
-            await moveSubmission(tx, clock, { userId: caller.userId, address: request.ip }, state, 'decline', { declination }, { declinationReason: declination.summary, quoteId: quote.id });
+            await moveSubmission(tx, clock, { userId: caller.userId, accountId: caller.accountId, address: request.ip }, moved, 'decline', { declination }, { declinationReason: declination.summary, quoteId: quote.id });
           }
         }
       });

@@ -5,6 +5,7 @@ import { HttpError } from '../../http/http-error.ts';
 import type { Caller } from '../../services.ts';
 import type { QuoteDetailRow } from './repository.ts';
 import { recordQuoteEvent } from './repository.ts';
+import { postInboxMessage } from '../inbox/post-message.ts';
 import { QUOTE_TEXTS } from './quote-texts.ts';
 import { pastTense, statusAfter, type QuoteAction } from './transitions.ts';
 
@@ -25,7 +26,8 @@ const JSON_COLUMNS = new Set(['request_data', 'rating', 'irpm', 'subjectivities'
 
 /**
  * One move of a quote, in the caller's transaction: refuses an action its status does not allow (409 with
- * a sentence), writes the new status and fields, the event in the quote's history and the audit entry.
+ * a sentence), writes the new status and fields, the event in the quote's history, the audit entry and,
+ * when the desk or the policyholder moved it, a message in the agency's inbox.
  * Answers the new status.
  */
 export async function moveQuote(
@@ -49,6 +51,11 @@ export async function moveQuote(
   await audit(tx, clock, {
     actorUserId: context.caller.userId, action: `quote.${action}`, target: quote.id, address: context.address,
     detail: { quoteNumber: quote.quote_number, accountId: quote.account_id, from: quote.status, to: status, ...(change.detail ?? {}) },
+  });
+  const reason = change.detail?.reasonSummary;
+  await postInboxMessage(tx, {
+    kind: `quote.${action}`, agencyId: quote.agency_id, accountId: quote.account_id, quoteId: quote.id, actorAccountId: context.caller.accountId,
+    values: { number: quote.quote_number, client: quote.company_name }, body: typeof reason === 'string' && reason ? reason : null, at: now,
   });
   return status;
 }

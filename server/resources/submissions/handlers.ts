@@ -5,7 +5,7 @@ import type { Queryable } from '../../db/database.ts';
 import { checkedBodyOf } from '../../form-check/checked-body.ts';
 import { HttpError, notFound } from '../../http/http-error.ts';
 import type { Caller } from '../../services.ts';
-import { findVisibleSubmission, searchVisibleSubmissions, submissionUnderwriters, toSubmission } from './repository.ts';
+import { findVisibleSubmission, movedSubmissionOf, searchVisibleSubmissions, submissionUnderwriters, toSubmission } from './repository.ts';
 import { moveSubmission, type SubmissionUpdate } from './submission-changes.ts';
 import { declinationOf, declineCodeLabels } from './submission-declination.ts';
 import { SUBMISSION_TEXTS } from './submission-texts.ts';
@@ -31,7 +31,7 @@ export const handlers: HandlerModule = ({ db, clock, definitions }) => {
       const row = await findVisibleSubmission(tx, caller, request.params.id, true);
       if (!row) throw notFound(SUBMISSION_TEXTS.notFound);
       const { update, detail } = await work(tx, caller, row);
-      await moveSubmission(tx, clock, { userId: caller.userId, address: request.ip }, { id: row.id, status: row.status, operationalStatus: row.operational_status }, action, update, detail);
+      await moveSubmission(tx, clock, { userId: caller.userId, accountId: caller.accountId, address: request.ip }, movedSubmissionOf(row), action, update, detail);
     });
     const after = await findVisibleSubmission(db, caller, request.params.id);
     return { message, submission: toSubmission(after!) };

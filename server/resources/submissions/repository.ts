@@ -95,6 +95,14 @@ export function searchVisibleSubmissions(db: Queryable, caller: Caller, query: L
   return listPage(db, SUBMISSIONS, query, (params) => tenantCondition(tenantScopeOf(caller), { account: 's.account_id', agency: 's.agency_id' }, params));
 }
 
+/** A found submission as its moves take it (submission-changes.ts). */
+export function movedSubmissionOf(row: SubmissionRow) {
+  return {
+    id: row.id, number: row.submission_number, agencyId: row.agency_id, accountId: row.account_id, client: row.account_name,
+    status: row.status, operationalStatus: row.operational_status,
+  };
+}
+
 /** One submission within the tenant rule (a foreign one is missing), locked for a change when asked. */
 export async function findVisibleSubmission(db: Queryable, caller: Caller, id: string, lock = false): Promise<SubmissionRow | null> {
   const params = new SqlParams();

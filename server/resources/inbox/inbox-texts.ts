@@ -1,0 +1,33 @@
+/**
+ * The inbox's words, in one place: what a message says happened. The spec names the inbox and a message's
+ * parts (section 3 Message) but not their wording; these are ours.
+ */
+export const INBOX_TEXTS = {
+  notFound: 'Message not found.',
+  starred: 'Message starred',
+  unstarred: 'Star removed',
+  archived: 'Message archived',
+  unarchived: 'Message moved to the inbox',
+  labelsSaved: 'Labels saved',
+} as const;
+
+/** Subject lines by what happened ('quote.release' …); `{number}` and `{client}` are filled in. */
+export const MESSAGE_SUBJECTS: Readonly<Record<string, string>> = {
+  'quote.release': 'Quote {number} for {client} is ready',
+  'quote.update': 'Quote {number} for {client} was updated by underwriting',
+  'quote.decline': 'Quote {number} for {client} was declined',
+  'quote.requestToBind': '{client} asked to bind quote {number}',
+  'quote.sign': '{client} signed quote {number}',
+  'quote.bind': 'Quote {number} for {client} is bound',
+  'quote.issue': 'The policy for quote {number} ({client}) was issued',
+  'quote.rescind': 'The binder of quote {number} for {client} was rescinded',
+  'submission.assign': 'Submission {number} for {client} is with {assignee}',
+  'submission.decline': 'Submission {number} for {client} was declined',
+  'submission.nonViable': 'Submission {number} for {client} was marked non-viable',
+  'submission.complete': 'Submission {number} for {client} is complete',
+};
+
+export function messageSubject(kind: string, values: Record<string, string>): string | null {
+  const template = MESSAGE_SUBJECTS[kind];
+  return template ? template.replace(/\{(\w+)\}/g, (_, name: string) => values[name] ?? '') : null;
+}
