@@ -185,6 +185,11 @@ export const DOCUMENT_TYPES: Readonly<Record<string, string>> = {
   'Correspondence': 'CORRESPONDENCE',
   'Other': 'OTHER',
 };
+/** Types only the product generates (never uploaded): their labels in the library. */
+export const GENERATED_DOCUMENT_TYPES: Readonly<Record<string, string>> = {
+  'Commission Statement': 'COMMISSION_STATEMENT',
+  'Agency Bill Invoice': 'AGENCY_BILL_INVOICE',
+};
 export const CLAIM_DOCUMENT_TYPES: Readonly<Record<string, string>> = {
   'First Notice of Loss': 'FIRST_NOTICE_OF_LOSS',
   'Incident Report': 'INCIDENT_REPORT',

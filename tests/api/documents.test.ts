@@ -110,6 +110,25 @@ describe('upload and download', () => {
     expect(rows.every((row) => row.systemGenerated === true && row.uploadedBy === 'System')).toBe(true);
   });
 
+  it("lists the agency's monthly commission statement for those who may read commissions, and it downloads as the picker's PDF", async () => {
+    const rows = await listed('agent', '&source=COMMISSION_STATEMENT');
+    const november = rows.find((row) => row.docName === 'Commission Statement November 2026');
+    expect(november).toMatchObject({
+      source: 'COMMISSION_STATEMENT', docType: 'COMMISSION_STATEMENT', docTypeLabel: 'Commission Statement', agencyName: 'Summit Risk Partners', accountId: null,
+      fileName: 'Commission_Statement_Summit_Risk_Partners_2026-11.pdf', systemGenerated: true, uploadedBy: 'System',
+    });
+    expect(november!.docTime.slice(0, 7)).toBe('2026-11');
+    // The library's Download asks the picker's operation for the month the entry names.
+    const [year, month] = [november!.docTime.slice(0, 4), november!.docTime.slice(5, 7)];
+    const download = await call('agent', 'GET', `/api/docs/v1/commissions/download?year=${year}&month=${month}&kind=commissionStatement&agencyId=${november!.agencyId}`);
+    expect(download.statusCode, download.body).toBe(200);
+    expect(download.headers['content-disposition']).toContain(november!.fileName);
+    const text = (await new PDFParse({ data: new Uint8Array(download.rawPayload) }).getText()).text;
+    expect(text).toContain('Commission Statement');
+    // A policyholder, who reads no commissions, is not shown them.
+    expect((await listed('holder')).some((row) => row.source === 'COMMISSION_STATEMENT')).toBe(false);
+  });
+
   it.each([
     ['a file whose content is not what its name says', dataUrl('application/pdf', 'invoice.pdf', 'MZ not really a pdf'), 415, DOCUMENT_TEXTS.wrongType],
     ['a type the library does not take', dataUrl('application/x-msdownload', 'setup.exe', 'MZ'), 415, DOCUMENT_TEXTS.wrongType],

@@ -63,6 +63,22 @@ test('an agent uploads a document on a client account and downloads it; a carrie
   await expect(carrierPage.getByText('No documents found')).toBeVisible();
 });
 
+test("the library lists the agency's commission statements, and one downloads as its month's PDF", async ({ page }) => {
+  await signInOnOrigin(page, E2E_ORIGIN, 'agent@agency.example');
+  const listed = await callApi<{ content: Array<{ docName: string; fileName: string }> }>(page, 'GET', '/api/docs/v1/search?source=COMMISSION_STATEMENT&size=1&sort=docTime,desc');
+  const latest = listed.data.content[0];
+  expect(latest, 'the demo book pays the agency commission').toBeTruthy();
+  await page.goto(`${E2E_ORIGIN}/agency/documents?search=${encodeURIComponent(latest!.docName)}`);
+  const row = page.getByRole('row').filter({ hasText: latest!.docName });
+  await expect(row).toContainText('Commission Statement');
+  await row.getByRole('button', { name: 'Row actions' }).click();
+  const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'Download' }).click()]);
+  expect(file.suggestedFilename()).toBe(latest!.fileName);
+  const text = (await new PDFParse({ data: new Uint8Array(await readFile((await file.path())!)) }).getText()).text;
+  expect(text).toContain('Commission Statement');
+  expect(text).toContain('Summit Risk Partners');
+});
+
 test('an admin adds a form type and a policy form to the library, attaches its specimen and downloads it', async ({ page }) => {
   const suffix = Date.now().toString(36).toUpperCase();
   const typeName = `Notice ${suffix}`;

@@ -3,7 +3,7 @@ import type { SqlParams } from '../../db/sql-params.ts';
 import { listPage } from '../../list/list-query.ts';
 import type { ListRequest, ListSpec } from '../../list/list-spec.ts';
 import type { Caller } from '../../services.ts';
-import { CLAIM_DOCUMENT_TYPES, DOCUMENT_TYPES } from '../../constants.ts';
+import { CLAIM_DOCUMENT_TYPES, DOCUMENT_TYPES, GENERATED_DOCUMENT_TYPES } from '../../constants.ts';
 import { agencyReachCondition, agencyReachOf } from '../agencies/agency-reach.ts';
 
 /**
@@ -43,7 +43,7 @@ export function accountReach(caller: Caller, accountColumn: string, params: SqlP
 
 interface EntryRow {
   doc_id: string;
-  source: 'UPLOAD' | 'PROPOSAL' | 'BINDER' | 'POLICY' | 'RECEIPT' | 'INVOICE' | 'CERTIFICATE' | 'NOTICE' | 'SURPLUS_NOTICE';
+  source: 'UPLOAD' | 'PROPOSAL' | 'BINDER' | 'POLICY' | 'RECEIPT' | 'INVOICE' | 'CERTIFICATE' | 'NOTICE' | 'SURPLUS_NOTICE' | 'COMMISSION_STATEMENT' | 'AGENCY_BILL_INVOICE';
   record_id: string;
   account_id: string | null;
   account_name: string | null;
@@ -88,7 +88,7 @@ const DOCUMENTS: ListSpec<EntryRow, ReturnType<typeof toEntry>> = {
 };
 
 /** A type's label by its value (the claim set's own values are distinct); a type no longer offered shows its value. */
-const TYPE_LABELS = new Map([...Object.entries(CLAIM_DOCUMENT_TYPES), ...Object.entries(DOCUMENT_TYPES)].map(([label, value]) => [value, label]));
+const TYPE_LABELS = new Map([...Object.entries(CLAIM_DOCUMENT_TYPES), ...Object.entries(DOCUMENT_TYPES), ...Object.entries(GENERATED_DOCUMENT_TYPES)].map(([label, value]) => [value, label]));
 
 function toEntry(row: EntryRow) {
   return {
@@ -100,6 +100,12 @@ function toEntry(row: EntryRow) {
   };
 }
 
+/** Commission documents are listed only to those who may open them (commission:read). */
+const COMMISSION_SOURCES = "('COMMISSION_STATEMENT', 'AGENCY_BILL_INVOICE')";
+
 export function searchVisibleDocuments(db: Queryable, caller: Caller, query: ListRequest) {
-  return listPage(db, DOCUMENTS, query, (params) => documentVisibility(caller, { agency: 'e.agency_id', account: 'e.account_id', generated: 'e.system_generated' }, params));
+  return listPage(db, DOCUMENTS, query, (params) => {
+    const visible = documentVisibility(caller, { agency: 'e.agency_id', account: 'e.account_id', generated: 'e.system_generated' }, params);
+    return caller.permissions.has('commission:read') ? visible : `${visible} AND e.source NOT IN ${COMMISSION_SOURCES}`;
+  });
 }
