@@ -281,6 +281,7 @@ export const OPERATIONS = {
   previewInstallment: { method: 'GET', path: '/api/billing/v1/get-installment', public: false, permission: 'billing:write' },
   publishDefinition: { method: 'POST', path: '/api/definitions/v1/documents/{key}/versions', public: false, permission: 'definitions:write' },
   rateQuote: { method: 'POST', path: '/api/rater/v1/calculator', public: false, permission: 'quote:write' },
+  reassessQuoteRisk: { method: 'PUT', path: '/api/quote/v1/{id}/reassess-risk', public: false, permission: 'quote:underwrite' },
   receiveProcessorWebhook: { method: 'POST', path: '/api/billing/v1/processor/webhook', public: true, permission: null },
   referQuote: { method: 'PUT', path: '/api/quote/v1/request-review/{id}', public: false, permission: 'quote:write' },
   refreshAccountFirmographics: { method: 'POST', path: '/api/account/v1/account/{id}/firmographics/refresh', public: false, permission: 'account:write' },

@@ -5613,6 +5613,25 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/quote/v1/{id}/reassess-risk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** An underwriter reassesses the risk: the quote is rated again on the account as it is now (firmographics, industry, revenue), keeping its terms and risk modifier ('Risk reassessed'; spec 002 section 4: the page reloads 5 seconds after) */
+        put: operations["reassessQuoteRisk"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/quote/v1/request-review/{id}": {
         parameters: {
             query?: never;
@@ -21641,6 +21660,33 @@ export interface operations {
         };
     };
     resetQuote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The quote after the change with the success text */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuoteChange"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    reassessQuoteRisk: {
         parameters: {
             query?: never;
             header?: never;

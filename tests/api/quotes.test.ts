@@ -199,6 +199,22 @@ describe('underwriting', () => {
     expect(Number(reset.json().quote.premium)).toBeGreaterThan(Number(original.premium));
   });
 
+  it('reassesses the risk on the account as it is now: rated again with its terms, the status kept, for underwriters only', async () => {
+    const client = await clientOf('Summit Risk Partners', 'Reassessed Works LLC', { edition: 'us', state: 'NY', zip: '10001', industry: '541512', revenue: 5_000_000 });
+    const quote = (await call('agent', 'POST', '/api/quote/v1/create', p250Request(client, 'us', 'NY'))).json();
+    expect((await call('agent', 'PUT', `/api/quote/v1/${quote.id}/reassess-risk`)).statusCode).toBe(403);
+    // A risk modifier with its note is applied first: it stays with the quote through the reassessment.
+    const modified = (await call('underwriter', 'PUT', `/api/rater/v1/irpm/${quote.id}`, { companyStability: -5, irpmNote: 'Mature programme' })).json().quote;
+    // The account has grown since it was quoted.
+    await t.db.query('UPDATE account_profiles SET revenue = 40000000 WHERE account_id = $1', [client]);
+    const reassessed = await call('underwriter', 'PUT', `/api/quote/v1/${quote.id}/reassess-risk`);
+    expect(reassessed.statusCode, reassessed.body).toBe(200);
+    expect(reassessed.json()).toMatchObject({ message: 'Risk reassessed', quote: { id: quote.id, status: quote.status, aggLimit: quote.aggLimit, irpm: { irpmNote: 'Mature programme' } } });
+    expect(Number(reassessed.json().quote.totalPremium)).toBeGreaterThan(Number(modified.totalPremium));
+    const [audited] = await t.db.query<{ detail: { totalPremiumBefore: string } }>(`SELECT detail FROM audit_log WHERE action = 'quote.reassess' AND target = $1`, [quote.id]);
+    expect(Number(audited!.detail.totalPremiumBefore)).toBe(Number(modified.totalPremium));
+  });
+
   it('declines with a fill-in reason that replaces the summary, and a declined quote cannot be released', async () => {
     const other = (await call('agent', 'POST', '/api/quote/v1/create', p250Request(ids.client!, 'us', 'NY'))).json();
     const missing = await call('underwriter', 'PUT', `/api/quote/v1/decline/${other.id}`, { quoteId: other.id, reasonSummary: 'Fill-in option', reason: 'Too many incidents' });

@@ -104,6 +104,15 @@ for (const edition of CASES) {
     expect(withMga.data.mgaFee).toBe('75.00');
     expect(Number(withMga.data.totalPremium)).toBeCloseTo(Number(modified.data.totalPremium) + 75, 2);
 
+    // Reassess the risk: rated again on the account as it is now; the page reads the quote again after 5 seconds.
+    await dismissToasts(page);
+    await page.getByRole('button', { name: 'Reassess Risk' }).click();
+    await page.getByRole('alertdialog').or(page.getByRole('dialog')).getByRole('button', { name: 'Reassess' }).click();
+    await expect(page.getByText('Risk reassessed', { exact: true })).toBeVisible();
+    await expect(page.getByText('The quote reloads in a few seconds.')).toBeVisible();
+    const reassessed = await callApi<{ totalPremium: string }>(page, 'GET', `/api/quote/v1/${referred.id}`);
+    expect(reassessed.data.totalPremium).toBe(withMga.data.totalPremium);
+
     // Decline another with a fill-in reason.
     await openFromInbox(page, E2E_ORIGIN, another.quoteNumber);
     await page.getByRole('button', { name: 'Decline Quote' }).click();

@@ -13,7 +13,7 @@ import { profileRowOf, scoreAndEligibilityOf } from '../account-profile/reposito
 import { findQuotableAccount, type AccountRisk } from './account-risk.ts';
 import { moveQuote } from './quote-changes.ts';
 import { isUnderwriter, quoteDetail } from './quote-detail.ts';
-import { publishedRater, rateOrRefuse, ratingInputOf, type QuoteRequestBody } from './quote-rating.ts';
+import { irpmPercentagesOf, publishedRater, rateOrRefuse, ratingInputOf, type QuoteRequestBody } from './quote-rating.ts';
 import type { RaterDefinitions } from '../../../engine/index.ts';
 
 type Raters = Record<'us' | 'uk', RaterDefinitions>;
@@ -101,7 +101,7 @@ export const handlers: HandlerModule = (services) => {
 
   /** Re-rates a quote's request (terms, modifier or surplus changed) and moves it by `action`. */
   async function rerate(
-    tx: Queryable, raters: Raters, caller: Caller, address: string, quote: QuoteDetailRow, action: 'update' | 'reset' | 'riskModifier' | 'switchSurplus',
+    tx: Queryable, raters: Raters, caller: Caller, address: string, quote: QuoteDetailRow, action: 'update' | 'reset' | 'reassess' | 'riskModifier' | 'switchSurplus',
     body: QuoteRequestBody, irpm: Record<string, number> | null, extra: Parameters<typeof moveQuote>[5] = {},
   ) {
     const account = await findQuotableAccount(tx, caller, quote.account_id);
@@ -358,7 +358,7 @@ export const handlers: HandlerModule = (services) => {
       const body = request.body as QuoteRequestBody;
       const raters = await ratersNow();
       return change(request, request.params.id, QUOTE_TEXTS.quoteUpdated, async (tx, caller, quote) => {
-        await rerate(tx, raters, caller, request.ip, quote, 'update', body, quote.irpm as Record<string, number> | null);
+        await rerate(tx, raters, caller, request.ip, quote, 'update', body, irpmPercentagesOf(quote.irpm));
       });
     },
 
@@ -367,6 +367,15 @@ export const handlers: HandlerModule = (services) => {
       return change(request, request.params.id, QUOTE_TEXTS.reset, async (tx, caller, quote) => {
         const [original] = await tx.query<{ original_request: QuoteRequestBody }>('SELECT original_request FROM quotes WHERE id = $1', [quote.id]);
         await rerate(tx, raters, caller, request.ip, quote, 'reset', original!.original_request, null, { update: { irpm: null, irpm_modifier: null, subjectivities: [] } });
+      });
+    },
+
+    async reassessQuoteRisk(request) {
+      const raters = await ratersNow();
+      return change(request, request.params.id, QUOTE_TEXTS.riskReassessed, async (tx, caller, quote) => {
+        await rerate(tx, raters, caller, request.ip, quote, 'reassess', quote.request_data as unknown as QuoteRequestBody, irpmPercentagesOf(quote.irpm), {
+          detail: { totalPremiumBefore: quote.total_premium },
+        });
       });
     },
 

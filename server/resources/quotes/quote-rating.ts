@@ -73,3 +73,15 @@ export function rateOrRefuse(input: RatingInput, rater: RaterDefinitions): Extra
   }
   return outcome;
 }
+
+/**
+ * The risk modifier's percentages as the rater takes them, from the quote's stored modifier, which also keeps
+ * the underwriter's note and the modifier worked out (irpmNote, irpmModifier): those are not characteristics.
+ */
+export function irpmPercentagesOf(stored: unknown): Record<string, number> | null {
+  if (!stored || typeof stored !== 'object') return null;
+  const percentages = Object.fromEntries(
+    Object.entries(stored as Record<string, unknown>).filter(([key, value]) => key !== 'irpmNote' && key !== 'irpmModifier' && typeof value === 'number'),
+  ) as Record<string, number>;
+  return Object.keys(percentages).length > 0 ? percentages : null;
+}

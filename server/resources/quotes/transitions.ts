@@ -6,7 +6,7 @@
  * or a referral keeps it as such).
  */
 export type QuoteAction =
-  | 'request' | 'refer' | 'release' | 'update' | 'reset' | 'riskModifier' | 'switchSurplus'
+  | 'request' | 'refer' | 'release' | 'update' | 'reset' | 'reassess' | 'riskModifier' | 'switchSurplus'
   | 'decline' | 'lose' | 'needBy' | 'sendToPolicyholder' | 'requestToBind' | 'attest' | 'sign' | 'delete' | 'note'
   | 'bind' | 'rescind' | 'issue' | 'attestSurplusNotice' | 'fees';
 
@@ -27,6 +27,8 @@ export const QUOTE_MOVES: Readonly<Record<QuoteAction, Move>> = {
   release: { from: ['READY', ...UNDER_REVIEW], to: 'READY', underwriter: true },
   update: { from: OPEN, to: 'same', underwriter: true },
   reset: { from: OPEN, to: 'same', underwriter: true },
+  // Rated again on the account as it is now (its firmographics may have changed since), keeping terms and modifier.
+  reassess: { from: OPEN, to: 'same', underwriter: true },
   riskModifier: { from: OPEN, to: 'same', underwriter: true },
   switchSurplus: { from: OPEN, to: 'same', underwriter: true },
   decline: { from: OPEN, to: 'DECLINED', underwriter: true },
@@ -51,7 +53,7 @@ export const QUOTE_MOVES: Readonly<Record<QuoteAction, Move>> = {
 };
 
 const PAST_TENSE: Readonly<Record<QuoteAction, string>> = {
-  request: 'requested', refer: 'referred', release: 'released', update: 'updated', reset: 'reset', riskModifier: 'modified',
+  request: 'requested', refer: 'referred', release: 'released', update: 'updated', reset: 'reset', reassess: 'reassessed', riskModifier: 'modified',
   switchSurplus: 'switched', decline: 'declined', lose: 'marked lost', needBy: 'given a need-by date', sendToPolicyholder: 'sent',
   requestToBind: 'requested to bind', attest: 'attested', sign: 'signed', bind: 'bound', rescind: 'rescinded', issue: 'issued', attestSurplusNotice: 'attested', fees: 'given new fees',
   delete: 'deleted', note: 'noted',
