@@ -180,6 +180,13 @@ describe("referral rules: a product's rules that send a quote to an underwriter"
     ['prime-one-eng', { revenue: 30_000_000 }, ['large-turnover']],
     ['prime-one-plus-sct', { aggLimit: 3_500_000 }, ['high-limit']],
     ['prime-tech-co', { aggLimit: 5_000_000 }, []],
+    // The security answers saved on the account refer too.
+    ['p250-popular-ny', { securityAnswers: { backupFrequency: 'NEVER' } }, ['no-backups']],
+    ['p250-popular-ny', { securityAnswers: { backupFrequency: 'WEEKLY', claimHistory: 1 } }, ['recent-claim']],
+    ['p250-popular-ny', { securityAnswers: { claimHistory: 2 } }, []],
+    ['p250-surplus-tx', { aggLimit: 4_000_000, securityAnswers: { backupFrequency: 'NEVER', claimHistory: '1' } }, ['high-limit', 'no-backups', 'recent-claim']],
+    ['prime-one-eng', { securityAnswers: { backupFrequency: 'NEVER' } }, ['no-backups']],
+    ['prime-tech-co', { securityAnswers: { backupFrequency: 'NEVER' } }, []],
   ];
   it.each(CASES)('%s with %j refers by %j', (id, change, rules) => {
     const input = with_(id, change);
