@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
-import { clientOf, p250Request } from './support/quote-fixtures.ts';
+import { EDITION_AGENCIES, EDITION_USERS, editionClient, type EditionAgency } from './support/edition-agencies.ts';
+import { p250Request } from './support/quote-fixtures.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
 /**
@@ -23,13 +24,9 @@ function call(caller: string, method: InjectOptions['method'], url: string, payl
   });
 }
 
-const EDITIONS = [
-  { edition: 'us' as const, agency: 'Summit Risk Partners', agent: 'agent', otherAgent: 'otherAgent', host: undefined, state: 'NY', zip: '10001', industry: '541512' },
-  { edition: 'uk' as const, agency: 'Thames Cyber Brokers', agent: 'broker', otherAgent: 'agent', host: 'console.example.uk', state: null, zip: 'SE1 9GF', industry: '62020' },
-];
+const EDITIONS = EDITION_AGENCIES;
 
-const newClient = (edition: (typeof EDITIONS)[number], name: string) =>
-  clientOf(t, edition.agency, name, { edition: edition.edition, state: edition.state, zip: edition.zip, industry: edition.industry, revenue: 5_000_000 });
+const newClient = (edition: EditionAgency, name: string) => editionClient(t, edition, name);
 
 async function auditActions(target: string): Promise<string[]> {
   return (await t.db.query<{ action: string }>(`SELECT action FROM audit_log WHERE target = $1 AND action LIKE 'account.%' ORDER BY id`, [target])).map((row) => row.action);
@@ -38,8 +35,7 @@ async function auditActions(target: string): Promise<string[]> {
 beforeAll(async () => {
   t = await startTestApp();
   t.clock.set(new Date(`${TODAY}T12:00:00Z`));
-  const users = { agent: 'agent@agency.example', otherAgent: 'agent@otheragency.example', broker: 'broker@brokerage.example', underwriter: 'underwriter@provider.example' };
-  for (const [name, email] of Object.entries(users)) tokens[name] = (await t.tokensFor(email)).accessToken;
+  for (const [name, email] of Object.entries(EDITION_USERS)) tokens[name] = (await t.tokensFor(email)).accessToken;
 }, 60_000);
 
 afterAll(async () => {

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import { insertSubmission } from '../../server/resources/submissions/repository.ts';
-import { clientOf, p250Request } from './support/quote-fixtures.ts';
+import { EDITION_AGENCIES, EDITION_USERS, editionClient } from './support/edition-agencies.ts';
+import { p250Request } from './support/quote-fixtures.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
 /**
@@ -24,10 +25,7 @@ function call(caller: string, method: InjectOptions['method'], url: string, payl
   });
 }
 
-const EDITIONS = [
-  { edition: 'us' as const, agency: 'Summit Risk Partners', agent: 'agent', agentName: 'Alex Agent', otherAgent: 'otherAgent', host: undefined, state: 'NY', zip: '10001', industry: '541512', product: 'P250' },
-  { edition: 'uk' as const, agency: 'Thames Cyber Brokers', agent: 'broker', agentName: 'Ben Broker', otherAgent: 'agent', host: 'console.example.uk', state: null, zip: 'SE1 9GF', industry: '62020', product: 'P_ONE' },
-];
+const EDITIONS = EDITION_AGENCIES;
 
 async function inbox(caller: string, query: string, host?: string): Promise<Json[]> {
   const response = await call(caller, 'GET', `/api/inbox/v1/messages?size=100&${query}`, undefined, host);
@@ -38,8 +36,7 @@ async function inbox(caller: string, query: string, host?: string): Promise<Json
 beforeAll(async () => {
   t = await startTestApp();
   t.clock.set(new Date(`${TODAY}T12:00:00Z`));
-  const users = { agent: 'agent@agency.example', otherAgent: 'agent@otheragency.example', broker: 'broker@brokerage.example', underwriter: 'underwriter@provider.example' };
-  for (const [name, email] of Object.entries(users)) tokens[name] = (await t.tokensFor(email)).accessToken;
+  for (const [name, email] of Object.entries(EDITION_USERS)) tokens[name] = (await t.tokensFor(email)).accessToken;
 }, 60_000);
 
 afterAll(async () => {
@@ -48,7 +45,7 @@ afterAll(async () => {
 
 describe.each(EDITIONS)('the shared inbox ($edition)', (edition) => {
   it('holds the desk’s decline of a quote and of a submission, not the agency’s own doings; opening marks it seen', async () => {
-    const client = await clientOf(t, edition.agency, `Inbox Works ${edition.edition}`, { edition: edition.edition, state: edition.state, zip: edition.zip, industry: edition.industry, revenue: 5_000_000 });
+    const client = await editionClient(t, edition, `Inbox Works ${edition.edition}`);
     const created = await call(edition.agent, 'POST', '/api/quote/v1/create', p250Request(client, edition.edition, edition.state ?? '', TODAY, edition.product), edition.host);
     expect(created.statusCode, created.body).toBe(201);
     const quote = created.json() as Json;
@@ -56,6 +53,8 @@ describe.each(EDITIONS)('the shared inbox ($edition)', (edition) => {
     await call(edition.agent, 'PUT', `/api/quote/v1/lost/${lostByAgency.json().id}`, { id: lostByAgency.json().id, reasonSummary: 'Price is High', reason: 'x' }, edition.host);
     const declined = await call('underwriter', 'PUT', `/api/quote/v1/decline/${quote.id}`, { quoteId: quote.id, reasonSummary: 'Poor Claims History', reason: 'Three claims' });
     expect(declined.statusCode, declined.body).toBe(200);
+    // A minute later, so newest first is one order.
+    t.clock.set(new Date(t.clock.now().getTime() + 60_000));
     const [agency] = await t.db.query<{ id: string }>('SELECT id FROM accounts WHERE name = $1', [edition.agency]);
     const submission = await insertSubmission(t.db, { accountId: client, agencyId: agency!.id, agentUserId: null, teamId: null, createdBy: null, at: t.clock.now() });
     await call('underwriter', 'PUT', `/api/submission/v1/${submission.id}/decline`, { id: submission.id, declinationReason: 'POOR_CONTROLS', declinationReasonDescription: 'No MFA' });

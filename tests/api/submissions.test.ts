@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import { insertSubmission } from '../../server/resources/submissions/repository.ts';
-import { clientOf, p250Request } from './support/quote-fixtures.ts';
+import { EDITION_AGENCIES, EDITION_USERS, editionClient, type EditionAgency } from './support/edition-agencies.ts';
+import { p250Request } from './support/quote-fixtures.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
 /**
@@ -16,7 +17,6 @@ type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-ex
 
 let t: TestApp;
 const tokens: Record<string, string> = {};
-const UK = 'console.example.uk';
 const TODAY = '2026-11-23';
 const ids: Record<string, string> = {};
 
@@ -27,13 +27,10 @@ function call(caller: string, method: InjectOptions['method'], url: string, payl
   });
 }
 
-const EDITIONS = [
-  { edition: 'us' as const, agency: 'Summit Risk Partners', agent: 'agent', otherAgent: 'otherAgent', host: undefined, state: 'NY', zip: '10001', industry: '541512' },
-  { edition: 'uk' as const, agency: 'Thames Cyber Brokers', agent: 'broker', otherAgent: 'agent', host: UK, state: null, zip: 'SE1 9GF', industry: '62020' },
-];
+const EDITIONS = EDITION_AGENCIES;
 
-async function newSubmission(agency: string, client: string, edition: (typeof EDITIONS)[number]): Promise<{ id: string; accountId: string }> {
-  const accountId = await clientOf(t, agency, client, { edition: edition.edition, state: edition.state, zip: edition.zip, industry: edition.industry, revenue: 5_000_000 });
+async function newSubmission(agency: string, client: string, edition: EditionAgency): Promise<{ id: string; accountId: string }> {
+  const accountId = await editionClient(t, edition, client);
   const [agencyRow] = await t.db.query<{ id: string }>('SELECT id FROM accounts WHERE name = $1', [agency]);
   const { id } = await insertSubmission(t.db, { accountId, agencyId: agencyRow!.id, agentUserId: null, teamId: null, createdBy: null, at: t.clock.now() });
   return { id, accountId };
@@ -46,8 +43,7 @@ async function auditActions(target: string): Promise<string[]> {
 beforeAll(async () => {
   t = await startTestApp();
   t.clock.set(new Date(`${TODAY}T12:00:00Z`));
-  const users = { agent: 'agent@agency.example', otherAgent: 'agent@otheragency.example', broker: 'broker@brokerage.example', underwriter: 'underwriter@provider.example', admin: 'admin@provider.example' };
-  for (const [name, email] of Object.entries(users)) tokens[name] = (await t.tokensFor(email)).accessToken;
+  for (const [name, email] of Object.entries(EDITION_USERS)) tokens[name] = (await t.tokensFor(email)).accessToken;
   ids.uma = (await t.db.query<{ id: string }>('SELECT id FROM users WHERE email = $1', ['underwriter@provider.example']))[0]!.id;
   ids.alex = (await t.db.query<{ id: string }>('SELECT id FROM users WHERE email = $1', ['agent@agency.example']))[0]!.id;
 }, 60_000);

@@ -3,7 +3,7 @@ import { Alert, Button, Heading, HStack, Skeleton, Stack } from '@chakra-ui/reac
 import { isOperationId, runNamed } from '../../../api/run.ts';
 import { DEFAULT_PAGE_SIZES, evaluateLogic, evaluateLogicMap, getPath, type PageAction, type TableBlock, type TableDefinition } from '../../../engine/index.ts';
 import { DefinitionTable } from '../../table/definition-table.tsx';
-import type { Row, TableQuery } from '../../table/table-types.ts';
+import type { DefinitionTableProps, Row, TableQuery } from '../../table/table-types.ts';
 import { run } from '../../session/api.ts';
 import type { RowsPage } from '../fetch-all-rows.ts';
 import { listCache } from '../session-list-cache.ts';
@@ -55,7 +55,6 @@ function LiveTable({ block, table, operationId, scope, showTitle }: { block: Tab
     [operationId, table, extra, pathParams],
   );
   const { state, server, reload } = useServerRows(readPage);
-  const { ready: viewReady, savedView } = useSavedTableView(table);
   const onChanged = useCallback(
     (delayMs: number) => {
       listCache.forgetAll();
@@ -142,26 +141,30 @@ function LiveTable({ block, table, operationId, scope, showTitle }: { block: Tab
           onClear={() => setChosen(new Set())}
         />
       )}
-      {/* The table starts as the user last arranged it, so it waits for the user's preferences (read once per session). */}
-      {viewReady ? (
-        <DefinitionTable
-          definition={shown}
-          rows={rows}
-          edition={edition}
-          editions={editions}
-          lists={lists}
-          loading={state.status === 'loading'}
-          server={server}
-          onRowAction={rowActions.length > 0 ? (action, row) => runner.start(action, { row }) : undefined}
-          selection={selection}
-          savedView={savedView}
-        />
-      ) : (
-        <Skeleton height="40" rounded="md" data-testid="table-view-loading" />
-      )}
+      <UserArrangedTable
+        definition={shown}
+        rows={rows}
+        edition={edition}
+        editions={editions}
+        lists={lists}
+        loading={state.status === 'loading'}
+        server={server}
+        onRowAction={rowActions.length > 0 ? (action, row) => runner.start(action, { row }) : undefined}
+        selection={selection}
+      />
       {runner.element}
     </Stack>
   );
+}
+
+/**
+ * A table as its user last arranged it (columns, order, density, sort, page size; kept on the server), so it
+ * waits for the user's preferences, read once per session, before it starts.
+ */
+function UserArrangedTable(props: Omit<DefinitionTableProps, 'savedView'>) {
+  const { ready, savedView } = useSavedTableView(props.definition);
+  if (!ready) return <Skeleton height="40" rounded="md" data-testid="table-view-loading" />;
+  return <DefinitionTable {...props} savedView={savedView} />;
 }
 
 /** A block's own first page size, offered with the table's sizes. */
@@ -191,7 +194,6 @@ function RecordRowsTable({ block, table, scope, showTitle }: { block: TableBlock
     [table.rowActions, formOf, permissions],
   );
   const shown = useMemo(() => ({ ...table, rowActions }), [table, rowActions]);
-  const { ready: viewReady, savedView } = useSavedTableView(table);
   return (
     <Stack gap="3" data-testid={`block-table-${table.id}`}>
       {showTitle && (
@@ -199,19 +201,14 @@ function RecordRowsTable({ block, table, scope, showTitle }: { block: TableBlock
           {table.title ?? table.id}
         </Heading>
       )}
-      {viewReady ? (
-        <DefinitionTable
-          definition={shown}
-          rows={rows}
-          edition={edition}
-          editions={editions}
-          lists={lists}
-          onRowAction={rowActions.length > 0 ? (action, row) => runner.start(action, { row }) : undefined}
-          savedView={savedView}
-        />
-      ) : (
-        <Skeleton height="40" rounded="md" data-testid="table-view-loading" />
-      )}
+      <UserArrangedTable
+        definition={shown}
+        rows={rows}
+        edition={edition}
+        editions={editions}
+        lists={lists}
+        onRowAction={rowActions.length > 0 ? (action, row) => runner.start(action, { row }) : undefined}
+      />
       {runner.element}
     </Stack>
   );
