@@ -7,9 +7,8 @@
  * (tests/scripts/bundle-budget.mjs). Ends with one line 'tests: N passed, N failed' and exits non-zero
  * on any failure or skipped test.
  * Steps of one stage run at the same time (each into its own log, printed when the stage ends): the
- * static checks together; then the end-to-end run, which mostly waits on the browser, beside one lane
- * that runs the unit and API tests on PGlite and then the API tests on PostgreSQL (a lane's steps run one
- * after the other). The end-to-end run is the longest step, so the whole command takes about as long as it.
+ * static checks together, and the PostgreSQL API run beside the end-to-end run, which mostly waits on
+ * the browser.
  */
 import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -28,7 +27,6 @@ const steps = [
   { stage: 1, name: 'definitions load and resolve', command: 'npx tsx tests/scripts/check-definitions.ts' },
   {
     stage: 2,
-    lane: 'vitest',
     name: 'unit and API tests (PGlite)',
     command: `npx vitest run --reporter=default --reporter=json --outputFile.json=${RESULTS}/vitest-pglite.json`,
     env: withoutPostgres,
@@ -36,8 +34,7 @@ const steps = [
   },
   postgresUrl && existsSync('tests/api')
     ? {
-        stage: 2,
-        lane: 'vitest',
+        stage: 3,
         name: 'API tests (PostgreSQL)',
         command: `npx vitest run tests/api --reporter=default --reporter=json --outputFile.json=${RESULTS}/vitest-postgres.json`,
         env: { ...process.env, DATABASE_URL: postgresUrl },
@@ -45,16 +42,15 @@ const steps = [
       }
     : undefined,
   {
-    stage: 2,
-    lane: 'browser',
+    stage: 3,
     name: 'end-to-end tests (Chromium)',
     command: 'node tests/scripts/ensure-chromium.mjs && npx playwright test --reporter=list,json',
     env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: `${RESULTS}/playwright.json` },
     playwright: `${RESULTS}/playwright.json`,
   },
   {
-    // No build of its own: playwright.config.ts's web server built the client (CLIENT_DIR, else dist/client) for stage 2.
-    stage: 3,
+    // No build of its own: playwright.config.ts's web server built the client (CLIENT_DIR, else dist/client) for stage 3.
+    stage: 4,
     name: 'bundle budget of /login',
     command: 'node tests/scripts/ensure-chromium.mjs && node tests/scripts/bundle-budget.mjs',
   },
@@ -101,21 +97,10 @@ for (const stage of stages) {
   }
   console.log(`\n=== at the same time: ${group.map((step) => step.name).join(', ')}`);
   const logs = group.map((step, index) => `${RESULTS}/stage-${stage}-${index}.log`);
-  const runLogged = (step) => {
-    const index = group.indexOf(step);
-    const log = createWriteStream(logs[index]);
-    return runStep(step, log).then((result) => new Promise((resolve) => log.end(() => resolve(result))));
-  };
-  // Steps of one lane run one after the other; lanes (and steps without one) run at the same time.
-  const results = new Array(group.length);
-  const lanes = new Map();
-  for (const step of group) {
-    const key = step.lane ?? Symbol(step.name);
-    lanes.set(key, [...(lanes.get(key) ?? []), step]);
-  }
-  await Promise.all(
-    [...lanes.values()].map(async (lane) => {
-      for (const step of lane) results[group.indexOf(step)] = await runLogged(step);
+  const results = await Promise.all(
+    group.map((step, index) => {
+      const log = createWriteStream(logs[index]);
+      return runStep(step, log).then((result) => new Promise((resolve) => log.end(() => resolve(result))));
     }),
   );
   group.forEach((step, index) => {
