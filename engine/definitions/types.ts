@@ -146,6 +146,8 @@ export interface TableFilter {
   path: string;
   type: 'select' | 'multiSelect' | 'boolean' | 'dateRange';
   list?: string;
+  /** What a select's empty choice (no value sent) is called: 'All' unless the server reads no value as something narrower. */
+  emptyLabel?: string;
   options?: { value: JsonValue; label: string }[];
 }
 

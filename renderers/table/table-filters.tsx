@@ -90,7 +90,7 @@ function FilterControl({ filter, value, onChange, lists }: { filter: TableFilter
       {label}
       <NativeSelect.Root size="sm">
         <NativeSelect.Field id={id} value={current} onChange={(event) => onChange(options.find((option) => option.key === event.target.value)?.value)}>
-          <option value="">All</option>
+          <option value="">{filter.emptyLabel ?? 'All'}</option>
           {options.map((option) => (
             <option key={option.key} value={option.key}>
               {option.label}

@@ -49,12 +49,14 @@ export async function seedDemoInbox(tx: Queryable, clock: Clock): Promise<void> 
     });
   }
 
-  // The inbox as its agency has worked it: every other message seen by the agency's users, every fifth
+  // The inbox as its agency has worked it: every other message seen by the client's agent, every fifth
   // starred and labelled, the month-old ones archived.
   await tx.query(
     `WITH numbered AS (SELECT id, agency_id, received_at, row_number() OVER (PARTITION BY agency_id ORDER BY received_at, id) AS n FROM inbox_messages)
      UPDATE inbox_messages m SET
-       seen_by = CASE WHEN numbered.n % 2 = 0 THEN coalesce((SELECT array_agg(u.id ORDER BY u.id) FROM users u WHERE u.account_id = m.agency_id), '{}') ELSE '{}' END,
+       seen_by = CASE WHEN numbered.n % 2 = 0 THEN coalesce(
+         (SELECT ARRAY[d.agent_user_id] FROM account_details d WHERE d.account_id = m.account_id AND d.agent_user_id IS NOT NULL),
+         (SELECT array_agg(first.id) FROM (SELECT u.id FROM users u WHERE u.account_id = m.agency_id ORDER BY u.id LIMIT 1) first), '{}') ELSE '{}' END,
        is_starred = numbered.n % 5 = 0,
        labels = CASE WHEN numbered.n % 5 = 0 THEN ARRAY['Follow up'] WHEN numbered.n % 7 = 0 THEN ARRAY['Waiting on client'] ELSE '{}' END,
        is_archived = m.received_at < $1
