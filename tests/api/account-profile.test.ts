@@ -529,6 +529,8 @@ describe('the demo clients of a development start', () => {
           const response = await dev.inject({ method: 'GET', url: `/api/account/v1/account/${await idIn(name)}/profile`, headers: { authorization: `Bearer ${token}`, ...(host ? { host } : {}) } });
           expect(response.statusCode, response.body).toBe(200);
           const { id: _id, agencyId: _agency, modified: _modified, verifiedDate: _verified, requestQuotePath: _path, ...profile } = response.json();
+          // Who declined is a user id, new on every seed.
+          if (profile.statusDecision) profile.statusDecision = { ...profile.statusDecision, by: typeof profile.statusDecision.by };
           return profile;
         };
         const seen = {
@@ -542,6 +544,7 @@ describe('the demo clients of a development start', () => {
         expect(seen.brightline).toMatchObject({ status: 'Open', eligibility: { canRequestQuote: false, reason: 'Account needs more information to enable Request Quote' } });
         expect(seen.lakeside).toMatchObject({ status: 'Active Policy', collectingPersonalInformation: true, numberOfPersonalRecords: 1_200_000 });
         expect(seen.nimbus.eligibility).toEqual({ canRequestQuote: false, reason: 'Account is not eligible to Request Quote' });
+        expect(seen.nimbus).toMatchObject({ status: 'Declined', statusDecision: { kind: 'declined', reasonSummary: 'Poor Controls', by: 'string', previous: 'Open' } });
         expect(seen.thameside).toMatchObject({ status: 'Quoted', sicCode: 49410, policyContactPhone: '02079460321', domains: 'thamesidelogistics.co.uk' });
         // The profiles' three additional insureds, and the two the policy servicing names on certificates (demo-policy-servicing.ts).
         const [counts] = await dev.db.query<{ insureds: number; certified: number; notes: number }>(
