@@ -182,6 +182,8 @@ for (const edition of EDITIONS) {
       const persona = PERSONAS.find((candidate) => candidate.id === personaId)!;
       const user: string = USERS[personaId]![edition] ?? USERS[personaId]!.us;
       test(`${edition}: ${definition.id} for ${personaId} (${user})`, async ({ page }) => {
+        // Every table is read and each of its sorts tried: a page of several tables (the dashboard's five tabs) takes longer.
+        if (blocksOf(definition).filter(({ block }) => block.type === 'table').length > 2) test.slow();
         const origin = ORIGINS[edition];
         const answers = new Map<string, unknown>();
         const operations = blocksOf(definition).flatMap(({ block }) => (block.type === 'table' ? [resolved<TableDefinition>(edition, block.table).operation] : [])).filter((id): id is string => Boolean(id && id in OPERATIONS));
