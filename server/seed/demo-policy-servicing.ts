@@ -371,7 +371,8 @@ async function rescindLayer(s: Servicing, layerNumber: string, at: Date, reason:
  * this; today's reminder is the running server's to send.
  */
 async function remindUnpaid(s: Servicing, edition: 'us' | 'uk', count: number): Promise<void> {
-  const firstOffset = Math.min(...INVOICE_REMINDER_OFFSETS);
+  // Policies whose first two reminder days are past, so each shows a history rather than a single row.
+  const secondOffset = [...INVOICE_REMINDER_OFFSETS].sort((a, b) => a - b)[1] ?? Math.min(...INVOICE_REMINDER_OFFSETS);
   const rows = await s.tx.query<{ id: string; account_id: string; issued_at: Date; contact_email: string; currency: string; total_premium: string }>(
     `SELECT p.id, p.account_id, p.issued_at, p.contact_email, p.currency, p.total_premium::text AS total_premium FROM policies p JOIN accounts a ON a.id = p.account_id
      WHERE p.edition = $1 AND p.status = ANY($2::text[]) AND NOT p.invoice_reminders_off AND NOT p.agency_billed AND a.name <> $3
@@ -379,7 +380,7 @@ async function remindUnpaid(s: Servicing, edition: 'us' | 'uk', count: number): 
        AND NOT EXISTS (SELECT 1 FROM premium_financings f WHERE f.policy_id = p.id)
        AND (p.issued_at AT TIME ZONE 'UTC')::date + $4::int < $5::date
      ORDER BY p.policy_number`,
-    [edition, REMINDED_STATUSES, ACME, PAYMENT_DUE_DAYS + firstOffset, s.today],
+    [edition, REMINDED_STATUSES, ACME, PAYMENT_DUE_DAYS + secondOffset, s.today],
   );
   const middle = Math.max(0, Math.floor((rows.length - count) / 2));
   for (const policy of rows.slice(middle, middle + count)) {

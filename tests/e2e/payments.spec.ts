@@ -15,9 +15,11 @@ import { acceptCookies, lastMailId, latestMail, linkPath, signInOnOrigin } from 
  * with the sort code and pounds.
  */
 /** The first policy of a search (as the signed-in user sees it) whose payment is Unpaid and payable online. */
-async function unpaidPolicy(page: Page, search: string): Promise<{ id: string; policyNumber: string }> {
-  const policies = await callApi<{ content: Array<{ id: string; policyNumber: string }> }>(page, 'GET', search);
+/** The first policy of a search that is unpaid and payable; in `currency` when named (provider staff see both editions' books). */
+async function unpaidPolicy(page: Page, search: string, currency?: 'USD' | 'GBP'): Promise<{ id: string; policyNumber: string }> {
+  const policies = await callApi<{ content: Array<{ id: string; policyNumber: string; currency: string }> }>(page, 'GET', search);
   for (const policy of policies.data.content) {
+    if (currency && policy.currency !== currency) continue;
     const record = await callApi<{ status: string; payable: boolean }>(page, 'GET', `/api/billing/v1/policy/${policy.id}/payment`);
     if (record.data.status === 'Unpaid' && record.data.payable) return policy;
   }
@@ -238,14 +240,18 @@ test("billing turns a policy's invoice reminders off from its page, and back on"
 
 test('the payment page lists the invoice reminders sent for the policy, newest first', async ({ page }) => {
   await signInOnOrigin(page, E2E_ORIGIN, 'admin@provider.example');
-  const policies = await callApi<{ content: Array<{ id: string; policyNumber: string }> }>(page, 'GET', '/api/policy/v1/search?size=100&sort=policyNumber,asc');
+  // The seeded reminders sit in the middle of the unpaid book, wherever today's date puts it: every page is read.
   let target: { id: string; sent: Array<{ recipient: string; kind: string }> } | undefined;
-  for (const policy of policies.data.content) {
-    const reminders = await callApi<{ content: Array<{ recipient: string; kind: string }> }>(page, 'GET', `/api/billing/v1/invoiceReminder/${policy.id}?sort=sentAt,desc`);
-    if (reminders.data.content.length > 1) {
-      target = { id: policy.id, sent: reminders.data.content };
-      break;
+  for (let pageNumber = 0; !target; pageNumber += 1) {
+    const policies = await callApi<{ content: Array<{ id: string }>; totalElements: number }>(page, 'GET', `/api/policy/v1/search?size=100&page=${pageNumber}&sort=policyNumber,asc`);
+    for (const policy of policies.data.content) {
+      const reminders = await callApi<{ content: Array<{ recipient: string; kind: string }> }>(page, 'GET', `/api/billing/v1/invoiceReminder/${policy.id}?sort=sentAt,desc`);
+      if (reminders.data.content.length > 1) {
+        target = { id: policy.id, sent: reminders.data.content };
+        break;
+      }
     }
+    if ((pageNumber + 1) * 100 >= policies.data.totalElements) break;
   }
   expect(target, 'a demo policy with invoice reminders sent').toBeDefined();
   await page.goto(`/admin/policies/${target!.id}/payment`);
@@ -256,13 +262,13 @@ test('the payment page lists the invoice reminders sent for the policy, newest f
   await expect(table.getByRole('row').nth(1)).toContainText(target!.sent[0]!.recipient);
 });
 
-for (const { edition, origin, email, persona, symbol, bankLine } of [
-  { edition: 'US', origin: E2E_ORIGIN, email: 'admin@provider.example', persona: 'admin', symbol: '$', bankLine: 'Routing Number 110000000' },
-  { edition: 'UK', origin: E2E_UK_ORIGIN, email: 'broker@brokerage.example', persona: 'agency', symbol: '£', bankLine: 'Sort Code 40-00-00' },
-]) {
+for (const { edition, origin, email, persona, symbol, currency, bankLine } of [
+  { edition: 'US', origin: E2E_ORIGIN, email: 'admin@provider.example', persona: 'admin', symbol: '$', currency: 'USD', bankLine: 'Routing Number 110000000' },
+  { edition: 'UK', origin: E2E_UK_ORIGIN, email: 'broker@brokerage.example', persona: 'agency', symbol: '£', currency: 'GBP', bankLine: 'Sort Code 40-00-00' },
+] as const) {
   test(`${edition}: billing lists an unpaid policy among the outstanding balances and downloads its invoice, a PDF with the balance and how to pay`, async ({ page }) => {
     await signInOnOrigin(page, origin, email);
-    const target = await unpaidPolicy(page, '/api/policy/v1/search?status=ACTIVE&size=50&sort=policyNumber,desc');
+    const target = await unpaidPolicy(page, '/api/policy/v1/search?status=ACTIVE&size=50&sort=policyNumber,desc', currency);
     await page.goto(`${origin}/${persona}/billing`);
     const balances = page.getByRole('table', { name: 'Outstanding Balances' });
     await page.getByPlaceholder(/^Search by policy number/).fill(target.policyNumber);
