@@ -215,6 +215,23 @@ describe('underwriting', () => {
     expect(Number(audited!.detail.totalPremiumBefore)).toBe(Number(modified.totalPremium));
   });
 
+  it('switches a quote to surplus lines and back: recalculated from the request with the tax, the modifier lost; not for a UK quote', async () => {
+    const quote = (await call('agent', 'POST', '/api/quote/v1/create', p250Request(ids.client!, 'us', 'NY'))).json();
+    expect((await call('agent', 'PUT', `/api/quote/v1/${quote.id}/surplus`, { isSurplus: true })).statusCode).toBe(403);
+    await call('underwriter', 'PUT', `/api/rater/v1/irpm/${quote.id}`, { companyStability: -5 });
+    const surplus = await call('underwriter', 'PUT', `/api/quote/v1/${quote.id}/surplus`, { isSurplus: true });
+    expect(surplus.statusCode, surplus.body).toBe(200);
+    expect(surplus.json()).toMatchObject({ message: 'Quote recalculated', quote: { isSurplus: true, irpm: null } });
+    expect(Number(surplus.json().quote.surplusLineTax)).toBeGreaterThan(0);
+    const admitted = (await call('underwriter', 'PUT', `/api/quote/v1/${quote.id}/surplus`, { isSurplus: false })).json().quote;
+    expect(admitted).toMatchObject({ isSurplus: false, totalPremium: quote.totalPremium });
+    expect(Number(admitted.surplusLineTax ?? 0)).toBe(0);
+    const uk = (await call('broker', 'POST', '/api/quote/v1/create', p250Request(ids.ukClient!, 'uk', 'ENG', 'P_ONE'), UK)).json();
+    const refused = await call('underwriter', 'PUT', `/api/quote/v1/${uk.id}/surplus`, { isSurplus: true }, UK);
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.json().message).toBe('Prime One cannot be written as surplus lines.');
+  });
+
   it('declines with a fill-in reason that replaces the summary, and a declined quote cannot be released', async () => {
     const other = (await call('agent', 'POST', '/api/quote/v1/create', p250Request(ids.client!, 'us', 'NY'))).json();
     const missing = await call('underwriter', 'PUT', `/api/quote/v1/decline/${other.id}`, { quoteId: other.id, reasonSummary: 'Fill-in option', reason: 'Too many incidents' });
