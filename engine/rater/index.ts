@@ -33,6 +33,7 @@ export { addDays, addMonths, addYears, daysBetween, isIsoDate } from './iso-date
 export { createP250State, P250_DEFAULTS } from './p250/create-p250-state.ts';
 export { applyP250Change } from './p250/apply-p250-change.ts';
 export { p250RatingInput } from './p250/p250-rating-input.ts';
+export { p250StateOfRequest, type StoredQuoteRequest, type StoredCoverageRequest } from './p250/p250-state-of-request.ts';
 export { clampToOptions } from './clamp-option.ts';
 export { publicRelationsShare, DEFAULT_PUBLIC_RELATIONS_SHARE } from './p250/public-relations-share.ts';
 export { effectiveDateBounds, endDatesFor, defaultEffectiveDate, retroPeriod, P250_DATE_RULES } from './p250/p250-dates.ts';

@@ -1,16 +1,21 @@
 import { useContext, useEffect, useState } from 'react';
-import { Button, Dialog, Portal, Text } from '@chakra-ui/react';
 import { UNSAFE_DataRouterContext, useBlocker, useNavigate } from 'react-router';
+import { ConfirmDialog } from './confirm-dialog.tsx';
 
-const QUESTION = 'Leave without publishing?';
-const EXPLANATION = 'Your changes are not published. The draft stays in this browser, and you can come back to it.';
+/** What the question says and its two answers: the studio's 'Leave without publishing?', the quote editor's SWITCH or GO BACK. */
+export interface LeaveTexts {
+  question: string;
+  explanation: string;
+  stayLabel: string;
+  leaveLabel: string;
+}
 
 /**
  * Asks before the page is left while `when` holds: the browser's own prompt on reload or close, and a
  * dialog on navigation inside the app (react-router's blocker in a data router; otherwise by catching
  * clicks on the app's links, which is what a BrowserRouter allows).
  */
-export function UnsavedChangesGuard({ when }: { when: boolean }) {
+export function UnsavedChangesGuard({ when, texts }: { when: boolean; texts: LeaveTexts }) {
   const dataRouter = useContext(UNSAFE_DataRouterContext);
   useEffect(() => {
     if (!when) return undefined;
@@ -21,13 +26,14 @@ export function UnsavedChangesGuard({ when }: { when: boolean }) {
     window.addEventListener('beforeunload', onBeforeUnload);
     return () => window.removeEventListener('beforeunload', onBeforeUnload);
   }, [when]);
-  return dataRouter ? <BlockerPrompt when={when} /> : <LinkClickPrompt when={when} />;
+  return dataRouter ? <BlockerPrompt when={when} texts={texts} /> : <LinkClickPrompt when={when} texts={texts} />;
 }
 
-function BlockerPrompt({ when }: { when: boolean }) {
+function BlockerPrompt({ when, texts }: { when: boolean; texts: LeaveTexts }) {
   const blocker = useBlocker(({ currentLocation, nextLocation }) => when && currentLocation.pathname !== nextLocation.pathname);
   return (
     <LeaveDialog
+      texts={texts}
       open={blocker.state === 'blocked'}
       onStay={() => blocker.state === 'blocked' && blocker.reset()}
       onLeave={() => blocker.state === 'blocked' && blocker.proceed()}
@@ -35,7 +41,7 @@ function BlockerPrompt({ when }: { when: boolean }) {
   );
 }
 
-function LinkClickPrompt({ when }: { when: boolean }) {
+function LinkClickPrompt({ when, texts }: { when: boolean; texts: LeaveTexts }) {
   const navigate = useNavigate();
   const [target, setTarget] = useState<string>();
   useEffect(() => {
@@ -55,6 +61,7 @@ function LinkClickPrompt({ when }: { when: boolean }) {
   }, [when]);
   return (
     <LeaveDialog
+      texts={texts}
       open={target !== undefined}
       onStay={() => setTarget(undefined)}
       onLeave={() => {
@@ -66,30 +73,9 @@ function LinkClickPrompt({ when }: { when: boolean }) {
   );
 }
 
-function LeaveDialog({ open, onStay, onLeave }: { open: boolean; onStay: () => void; onLeave: () => void }) {
+function LeaveDialog({ open, texts, onStay, onLeave }: { open: boolean; texts: LeaveTexts; onStay: () => void; onLeave: () => void }) {
+  if (!open) return null;
   return (
-    <Dialog.Root open={open} onOpenChange={(details) => !details.open && onStay()} role="alertdialog" size="sm">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{QUESTION}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Text>{EXPLANATION}</Text>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onStay}>
-                Stay here
-              </Button>
-              <Button colorPalette="red" onClick={onLeave}>
-                Leave
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <ConfirmDialog title={texts.question} text={texts.explanation} cancelLabel={texts.stayLabel} confirmLabel={texts.leaveLabel} busy={false} destructive onConfirm={onLeave} onClose={onStay} />
   );
 }

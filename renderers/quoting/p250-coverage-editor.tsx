@@ -8,7 +8,7 @@ import { run } from '../session/api.ts';
 import { AccountSummary } from './account-summary.tsx';
 import { CoverageGroups } from './coverage-groups.tsx';
 import { coverageGroups, unselectedByAnswers } from './coverage-view.ts';
-import { startEditor } from './editor-state.ts';
+import { startEditor, startEditorFromRequest } from './editor-state.ts';
 import { GlobalSettings } from './global-settings.tsx';
 import { PremiumPanel } from './premium-panel.tsx';
 import { productToQuote, quotableProducts } from './product-choice.ts';
@@ -16,6 +16,7 @@ import { ProductSelector } from './product-selector.tsx';
 import { QuoteActionBar } from './quote-action-bar.tsx';
 import { QuoteCartDialog } from './quote-cart-dialog.tsx';
 import { QuoteExtrasSection } from './quote-extras.tsx';
+import { extrasOfRequest, type QuoteExtras, type QuoteRequest } from './quote-request.ts';
 import { QUOTE_FLOW_TEXTS } from './quote-texts.ts';
 import { questionTitles, securityAnswered } from './security-answers.ts';
 import { SecurityQuestionsDialog } from './security-questions-dialog.tsx';
@@ -23,6 +24,8 @@ import { SecuritySection, decidedCoverages } from './security-section.tsx';
 import { useQuoteAccount, type QuoteAccount } from './use-quote-account.ts';
 import { useQuoteActions } from './use-quote-actions.ts';
 import { useQuoteEditor } from './use-quote-editor.ts';
+import { useQuoteTerms, type QuoteDetail } from './use-quote-terms.ts';
+import { UpdateTermsBar } from './update-terms-bar.tsx';
 
 const FORMS = { additionalInsured: 'additional-insured', eventExclusion: 'event-exclusion', retailAgent: 'cart-retail-agent' } as const;
 /** Catalogue ids of the extras a product may carry. */
@@ -37,16 +40,14 @@ const SPECIFIED_EVENT_EXCLUSION = 40;
  * same engine as the server) and the actions (Quote Now, Add to List, the cart).
  */
 export function P250CoverageEditor() {
-  const { accountId = '', productType } = useParams();
+  const { accountId = '', productType, quoteId } = useParams();
+  if (quoteId) return <QuoteTermsFlow quoteId={quoteId} />;
+  return <RequestQuoteFlow accountId={accountId} productType={productType} />;
+}
+
+function RequestQuoteFlow({ accountId, productType }: { accountId: string; productType: string | undefined }) {
   const account = useQuoteAccount(accountId);
-  if (account.status === 'loading') {
-    return (
-      <Stack gap="3" aria-label="Loading">
-        <Skeleton height="24" />
-        <Skeleton height="64" />
-      </Stack>
-    );
-  }
+  if (account.status === 'loading') return <Loading />;
   if (account.status === 'error') return <Problem text={account.message} />;
   return <QuoteFlow account={account.account} productType={productType} />;
 }
@@ -77,10 +78,60 @@ function ProductEditor({ account, product, rater }: { account: QuoteAccount; pro
   return <Editor account={account} initial={start.state} eligibility={start.eligibility} rater={rater} />;
 }
 
-function Editor({ account, initial, eligibility, rater }: { account: QuoteAccount; initial: P250State; eligibility: Map<number, { eligible: boolean; tooltip?: string }>; rater: RaterDefinitions }) {
+/**
+ * /admin/quotes/{quoteId}/terms: an underwriter changes the terms a quote was rated on in the same editor
+ * (spec 002 section 4 'Updating terms keeps a quote Ready'), then Update Quote re-rates it on the server.
+ */
+function QuoteTermsFlow({ quoteId }: { quoteId: string }) {
+  const terms = useQuoteTerms(quoteId);
+  const accountId = terms.status === 'ready' ? terms.quote.accountId : '';
+  if (terms.status === 'loading') return <Loading />;
+  if (terms.status === 'error') return <Problem text={terms.message} />;
+  if (!terms.quote.request) return <Problem text={QUOTE_FLOW_TEXTS.noTerms} />;
+  return <QuoteTermsEditor quote={terms.quote} request={terms.quote.request} accountId={accountId} />;
+}
+
+function QuoteTermsEditor({ quote, request, accountId }: { quote: QuoteDetail; request: QuoteRequest; accountId: string }) {
+  const { registry, editionId, edition, rules } = usePageContext();
+  const account = useQuoteAccount(accountId);
+  const rater = useMemo(() => raterDefinitionsOf(registry, editionId), [registry, editionId]);
+  const start = useMemo(
+    () => (account.status === 'ready' ? startEditorFromRequest(rater, request, account.account, rules.today) : undefined),
+    [account, rater, request, rules.today],
+  );
+  if (account.status === 'loading') return <Loading />;
+  if (account.status === 'error') return <Problem text={account.message} />;
+  if (!start?.ok) return <Problem text={start?.message ?? ''} />;
+  return (
+    <Stack gap="5" data-testid="p250-coverage-editor">
+      <Heading as="h2" size="md" data-testid="quote-terms-of">
+        {`Quote ${quote.quoteNumber} · ${rater.allProducts.get(quote.product)?.title ?? quote.product}`}
+      </Heading>
+      <AccountSummary account={account.account} edition={edition} />
+      <Editor account={account.account} initial={start.state} initialExtras={extrasOfRequest(request)} eligibility={start.eligibility} rater={rater} terms={quote} />
+    </Stack>
+  );
+}
+
+function Editor({
+  account,
+  initial,
+  initialExtras,
+  eligibility,
+  rater,
+  terms,
+}: {
+  account: QuoteAccount;
+  initial: P250State;
+  initialExtras?: QuoteExtras;
+  eligibility: Map<number, { eligible: boolean; tooltip?: string }>;
+  rater: RaterDefinitions;
+  /** The quote whose terms are changed (Update Quote), rather than a new quote of the account. */
+  terms?: QuoteDetail;
+}) {
   const { registry, edition, rules, areaBase, form } = usePageContext();
   const user = useCurrentUser().data;
-  const editor = useQuoteEditor(rater, initial);
+  const editor = useQuoteEditor(rater, initial, initialExtras);
   const { state } = editor;
   const securityFormId = rater.products.get(state.product)?.questionnaire.security;
   const securityForm = securityFormId ? form(securityFormId) : undefined;
@@ -142,7 +193,11 @@ function Editor({ account, initial, eligibility, rater }: { account: QuoteAccoun
       <Box position={{ xl: 'sticky' }} top={{ xl: '4' }}>
         <Stack gap="4">
           <PremiumPanel rating={state.rating} edition={edition} />
-          <QuoteActionBar busy={actions.busy} disabled={!account.canRequestQuote || !state.rating.ok} cartCount={actions.cartCount} start={actions.start} />
+          {terms ? (
+            <UpdateTermsBar quote={terms} editor={editor} accountId={account.id} />
+          ) : (
+            <QuoteActionBar busy={actions.busy} disabled={!account.canRequestQuote || !state.rating.ok} cartCount={actions.cartCount} start={actions.start} />
+          )}
         </Stack>
       </Box>
       {actions.asking && securityForm && (
@@ -180,6 +235,15 @@ function Section({ id, title, children }: { id: string; title: string; children:
       </Heading>
       {children}
     </Box>
+  );
+}
+
+function Loading() {
+  return (
+    <Stack gap="3" aria-label="Loading">
+      <Skeleton height="24" />
+      <Skeleton height="64" />
+    </Stack>
   );
 }
 

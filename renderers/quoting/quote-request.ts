@@ -14,6 +14,15 @@ export interface QuoteExtras {
 
 export const NO_EXTRAS: QuoteExtras = { triaExclusionAttested: false, additionalInsureds: [], eventExclusions: [] };
 
+/** The extras of a stored request, for the editor that changes its terms. */
+export function extrasOfRequest(request: QuoteRequest): QuoteExtras {
+  return {
+    triaExclusionAttested: request.triaExclusionAttested === true,
+    additionalInsureds: request.additionalInsureds ?? [],
+    eventExclusions: request.eventExclusions ?? [],
+  };
+}
+
 /** The preset a request names: the chosen preset's name (BASIC, POPULAR, ELITE, an industry's or agency's), or CUSTOM. */
 export function presetNameOf(state: Pick<P250State, 'global' | 'presets'>): string {
   return state.presets.find((preset) => preset.id === state.global.preset)?.name ?? 'CUSTOM';

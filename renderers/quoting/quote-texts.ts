@@ -17,6 +17,10 @@ export const QUOTE_FLOW_TEXTS = {
   quoteFailed: 'Failed to create quote',
   addFailed: 'Failed to add quote to the list',
   cartEmpty: 'No quotes in the list yet: use Add to List to keep a variation.',
+  noTerms: 'This quote has no terms to change.',
+  updateQuote: 'Update Quote',
+  updateFailed: 'Failed to update quote.',
+  updateCancel: 'Cancel',
   securityUnansweredNote: 'Answer the security questions before you quote: they decide whether some coverages may be chosen.',
 } as const;
 
@@ -29,3 +33,11 @@ export const FOLLOW_UP_LABELS: Readonly<Record<FollowUp, string>> = {
   'open-cart': 'View List',
   'add-to-list': 'Add to List',
 };
+
+/** Leaving the terms of a quote with changes not sent (spec 002 'UW switching tabs': SWITCH discards, GO BACK stays). */
+export const LEAVE_TERMS_TEXTS = {
+  question: 'You have unsaved changes',
+  explanation: 'Your changes to the terms are not saved to the quote. Leave and lose them, or go back to them?',
+  stayLabel: 'GO BACK',
+  leaveLabel: 'SWITCH',
+} as const;

@@ -11,16 +11,18 @@ export interface QuoteEditor {
   current: () => P250State;
   setExtras: (update: (extras: QuoteExtras) => QuoteExtras) => void;
   currentExtras: () => QuoteExtras;
+  /** Something was changed since the editor opened. */
+  dirty: boolean;
 }
 
 /**
  * The editor's state: every change goes through applyP250Change (the engine clamps, re-rates and says
  * why a change is refused), synchronously, so the premium is new in the very render that shows the change.
  */
-export function useQuoteEditor(rater: RaterDefinitions, initial: P250State): QuoteEditor {
+export function useQuoteEditor(rater: RaterDefinitions, initial: P250State, initialExtras: QuoteExtras = NO_EXTRAS): QuoteEditor {
   const [state, setState] = useState(initial);
-  const [extras, setExtrasState] = useState<QuoteExtras>(NO_EXTRAS);
-  const latest = useRef({ state: initial, extras: NO_EXTRAS as QuoteExtras });
+  const [extras, setExtrasState] = useState<QuoteExtras>(initialExtras);
+  const latest = useRef({ state: initial, extras: initialExtras });
   const apply = useCallback(
     (change: P250Change) => {
       const next = applyP250Change(latest.current.state, change, rater);
@@ -36,5 +38,7 @@ export function useQuoteEditor(rater: RaterDefinitions, initial: P250State): Quo
   }, []);
   const current = useCallback(() => latest.current.state, []);
   const currentExtras = useCallback(() => latest.current.extras, []);
-  return { state, extras, apply, current, setExtras, currentExtras };
+  // Changed since it opened: any change re-rates, and the extras are replaced whole when they change.
+  const dirty = state.ui.ratingRevision !== initial.ui.ratingRevision || extras !== initialExtras;
+  return { state, extras, apply, current, setExtras, currentExtras, dirty };
 }

@@ -21,9 +21,16 @@ import { RuleTester } from './rule-tester.tsx';
 import { DiffTable } from './diff-table.tsx';
 import { DraftChanges, EditionChanges } from './draft-changes.tsx';
 import { NoteDialog } from './note-dialog.tsx';
-import { UnsavedChangesGuard } from './unsaved-changes-guard.tsx';
+import { UnsavedChangesGuard, type LeaveTexts } from '../dialog/unsaved-changes-guard.tsx';
 import { useDebounced } from './use-debounced.ts';
 import { formatWhen, KIND_COLORS } from './format.ts';
+
+const LEAVE_UNPUBLISHED: LeaveTexts = {
+  question: 'Leave without publishing?',
+  explanation: 'Your changes are not published. The draft stays in this browser, and you can come back to it.',
+  stayLabel: 'Stay here',
+  leaveLabel: 'Leave',
+};
 
 const META_KINDS: MetaKind[] = ['form', 'table', 'list', 'page', 'product', 'coverage-catalogue', 'rating-table', 'rater-presets', 'rater-sample-risks', 'overlay', 'edition'];
 
@@ -145,7 +152,7 @@ export function DocumentEditor({ studioKey, current, notice, onNotice, onReload,
 
   return (
     <Stack gap="4">
-      <UnsavedChangesGuard when={dirty} />
+      <UnsavedChangesGuard when={dirty} texts={LEAVE_UNPUBLISHED} />
       <Flex gap="4" wrap="wrap" align="start" justify="space-between">
         <Box>
           <ChakraLink asChild fontSize="sm" color="fg.muted">

@@ -165,3 +165,80 @@ for (const edition of CASES) {
     expect(text).toContain(currency);
   });
 }
+
+// Surplus lines are a US matter: a US underwriter may write an admitted quote as surplus (and back), losing
+// the edits; a UK quote offers no such switch.
+for (const edition of CASES) {
+  test(`${edition.edition.toUpperCase()}: the surplus switch ${edition.edition === 'us' ? 'recalculates a quote as surplus lines, edits lost, after a confirmation' : 'is not offered on a UK quote'}`, async ({ browser }) => {
+    const agentPage = await (await browser.newContext()).newPage();
+    await signInOnOrigin(agentPage, edition.origin, edition.agent);
+    const quote = await agentQuote(agentPage, edition, true);
+    const page = await (await browser.newContext()).newPage();
+    await signInOnOrigin(page, edition.origin, 'admin@provider.example');
+    await page.goto(`${edition.origin}/admin/quotes/${quote.id}`);
+    await expect(page.getByRole('textbox', { name: 'Quote Number' })).toHaveValue(quote.quoteNumber);
+    await expect(page.getByRole('button', { name: 'Reset Quote' })).toBeVisible();
+    if (edition.edition === 'uk') {
+      await expect(page.getByRole('button', { name: /^Switch to (Surplus|Admitted)$/ })).toHaveCount(0);
+      return;
+    }
+    await page.getByRole('button', { name: 'Switch to Surplus' }).click();
+    const confirm = page.getByRole('alertdialog');
+    await expect(confirm).toContainText('all your edits to the quote are lost');
+    await confirm.getByRole('button', { name: 'Switch' }).click();
+    await expect(page.getByText('Quote recalculated', { exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Switch to Admitted' })).toBeVisible();
+    const surplus = await callApi<{ isSurplus: boolean; surplusLineTax: string }>(page, 'GET', `/api/quote/v1/${quote.id}`);
+    expect(surplus.data.isSurplus).toBe(true);
+    expect(Number(surplus.data.surplusLineTax)).toBeGreaterThan(0);
+  });
+}
+
+// An underwriter changes a quote's terms in the coverage editor: the premium there starts at the quote's own,
+// leaving the Terms tab with changes asks (GO BACK keeps them, SWITCH drops them), and Update Quote re-rates on
+// the server, keeping the status.
+for (const edition of CASES) {
+  test(`${edition.edition.toUpperCase()}: an underwriter edits a quote's terms; switching tabs with changes asks SWITCH or GO BACK`, async ({ browser }) => {
+    const agentPage = await (await browser.newContext()).newPage();
+    await signInOnOrigin(agentPage, edition.origin, edition.agent);
+    const quote = await agentQuote(agentPage, edition, false);
+    const page = await (await browser.newContext()).newPage();
+    await signInOnOrigin(page, edition.origin, 'admin@provider.example');
+    await page.goto(`${edition.origin}/admin/quotes/${quote.id}`);
+    await page.getByRole('button', { name: 'Edit Terms' }).click();
+    await expect(page.getByTestId('quote-terms-of')).toContainText(`Quote ${quote.quoteNumber}`);
+    const total = page.getByTestId('premium-total');
+    const money = new Intl.NumberFormat(edition.edition === 'us' ? 'en-US' : 'en-GB', { style: 'currency', currency: edition.edition === 'us' ? 'USD' : 'GBP' });
+    await expect(total).toContainText(money.format(Number(quote.totalPremium)));
+
+    // A change, then the Notes tab: GO BACK stays on the terms with the change kept.
+    const limit = page.getByRole('combobox', { name: 'Aggregate Limit' });
+    await limit.selectOption({ label: money.format(2_000_000) });
+    await expect(total).not.toContainText(money.format(Number(quote.totalPremium)));
+    const changedTotal = (await total.textContent())!;
+    await page.getByRole('tab', { name: 'Notes' }).click();
+    const ask = page.getByRole('alertdialog', { name: 'You have unsaved changes' });
+    await ask.getByRole('button', { name: 'GO BACK' }).click();
+    await expect(ask).toBeHidden();
+    await expect(page.getByRole('tab', { name: 'Terms' })).toHaveAttribute('aria-selected', 'true');
+    await expect(total).toHaveText(changedTotal);
+
+    // Update Quote: re-rated by the server to the premium the editor showed, the status kept.
+    await page.getByRole('button', { name: 'Update Quote' }).click();
+    await expect(page.getByText('Quote updated', { exact: true })).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/admin/quotes/${quote.id}$`));
+    const updated = await callApi<{ status: string; aggLimit: string; totalPremium: string }>(page, 'GET', `/api/quote/v1/${quote.id}`);
+    expect(updated.data.status).toBe('READY');
+    expect(Number(updated.data.aggLimit)).toBe(2_000_000);
+    expect(changedTotal).toContain(money.format(Number(updated.data.totalPremium)));
+
+    // Back on the terms: a change dropped with SWITCH leaves the quote as it was.
+    await page.goto(`${edition.origin}/admin/quotes/${quote.id}/terms`);
+    await expect(limit).toHaveValue(/.+/);
+    await limit.selectOption({ label: money.format(1_000_000) });
+    await page.getByRole('tab', { name: 'Notes' }).click();
+    await page.getByRole('alertdialog', { name: 'You have unsaved changes' }).getByRole('button', { name: 'SWITCH' }).click();
+    await expect(page.getByRole('table', { name: 'Notes' })).toBeVisible();
+    expect(Number((await callApi<{ aggLimit: string }>(page, 'GET', `/api/quote/v1/${quote.id}`)).data.aggLimit)).toBe(2_000_000);
+  });
+}

@@ -5,7 +5,7 @@ import { runNamed } from '../../../api/run.ts';
 import { evaluateLogic, evaluateLogicMap, recordEdition, type DetailBlock, type FormDefinition, type PageAction } from '../../../engine/index.ts';
 import { DefinitionForm } from '../../form/definition-form.tsx';
 import { focusField } from '../../form/field-ids.ts';
-import { useFormSession } from '../../form/use-form-session.ts';
+import { useFormSession, useSessionSnapshot } from '../../form/use-form-session.ts';
 import { run } from '../../session/api.ts';
 import { toaster } from '../../shell/toaster.tsx';
 import { formFields } from '../form-fields.ts';
@@ -14,6 +14,7 @@ import { useModalRequest } from '../modal-request.ts';
 import { announcePageChange, usePageChanges } from '../page-changes.ts';
 import { useActionRunner } from '../use-action-runner.tsx';
 import { usePrecheck } from '../use-precheck.tsx';
+import { useReportUnsavedWork } from '../unsaved-work.ts';
 import { PageContext, usePageContext } from '../page-context.ts';
 import { recordEditionContext } from '../record-edition-context.ts';
 import { useEditions } from '../use-editions.ts';
@@ -214,6 +215,9 @@ function RecordForm({
   const updateId = form.binding?.update;
   const mayEdit = editable && Boolean(updateId) && mayRun(updateId, permissions);
   const precheck = usePrecheck(form);
+  // A tab around the form asks before it is left with changes (tabs-block.tsx).
+  const { dirty } = useSessionSnapshot(session);
+  useReportUnsavedWork(mayEdit && dirty);
 
   const save = useCallback(async (payload: Record<string, unknown>) => {
     if (!updateId) return;

@@ -1,12 +1,28 @@
+import { useState } from 'react';
 import { Tabs } from '@chakra-ui/react';
 import { useSearchParams } from 'react-router';
 import type { TabsBlock } from '../../../engine/index.ts';
+import { ConfirmDialog } from '../../dialog/confirm-dialog.tsx';
 import type { PageScope } from '../page-scope.ts';
+import { UnsavedWorkContext, useUnsavedWorkScope } from '../unsaved-work.ts';
 import { BlockView } from './block-view.tsx';
 
-/** Tabs, each a block; the selected one is in the query string (`?tab=POLICIES`), so a link opens it. */
+/** Spec 002 'UW switching tabs': a tab left with unsaved changes loses them, so the user chooses. */
+export const SWITCH_TABS_TEXTS = {
+  title: 'You have unsaved changes',
+  text: 'Your changes on this tab are not saved. Switch tabs and lose them, or go back to them?',
+  switchLabel: 'SWITCH',
+  goBackLabel: 'GO BACK',
+} as const;
+
+/**
+ * Tabs, each a block; the selected one is in the query string (`?tab=POLICIES`), so a link opens it. A tab
+ * is unmounted when left, so one whose forms hold changes asks first: SWITCH drops them, GO BACK stays.
+ */
 export function TabsBlockView({ block, scope }: { block: TabsBlock; scope: PageScope }) {
   const [searchParams, setSearchParams] = useSearchParams();
+  const work = useUnsavedWorkScope();
+  const [pending, setPending] = useState<string>();
   const asked = searchParams.get(block.param);
   const selected = block.tabs.some((tab) => tab.id === asked) ? asked! : block.tabs[0]!.id;
   const select = (value: string) =>
@@ -18,20 +34,42 @@ export function TabsBlockView({ block, scope }: { block: TabsBlock; scope: PageS
       },
       { replace: true },
     );
+  const ask = (value: string) => {
+    if (value === selected) return;
+    if (work.any()) setPending(value);
+    else select(value);
+  };
   return (
-    <Tabs.Root value={selected} onValueChange={(details) => select(details.value)} variant="line" lazyMount unmountOnExit>
-      <Tabs.List>
+    <UnsavedWorkContext.Provider value={work}>
+      <Tabs.Root value={selected} onValueChange={(details) => ask(details.value)} variant="line" lazyMount unmountOnExit>
+        <Tabs.List>
+          {block.tabs.map((tab) => (
+            <Tabs.Trigger key={tab.id} value={tab.id}>
+              {tab.label}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
         {block.tabs.map((tab) => (
-          <Tabs.Trigger key={tab.id} value={tab.id}>
-            {tab.label}
-          </Tabs.Trigger>
+          <Tabs.Content key={tab.id} value={tab.id}>
+            <BlockView block={tab.block} scope={scope} />
+          </Tabs.Content>
         ))}
-      </Tabs.List>
-      {block.tabs.map((tab) => (
-        <Tabs.Content key={tab.id} value={tab.id}>
-          <BlockView block={tab.block} scope={scope} />
-        </Tabs.Content>
-      ))}
-    </Tabs.Root>
+      </Tabs.Root>
+      {pending !== undefined && (
+        <ConfirmDialog
+          title={SWITCH_TABS_TEXTS.title}
+          text={SWITCH_TABS_TEXTS.text}
+          confirmLabel={SWITCH_TABS_TEXTS.switchLabel}
+          cancelLabel={SWITCH_TABS_TEXTS.goBackLabel}
+          busy={false}
+          destructive
+          onConfirm={() => {
+            setPending(undefined);
+            select(pending);
+          }}
+          onClose={() => setPending(undefined)}
+        />
+      )}
+    </UnsavedWorkContext.Provider>
   );
 }
