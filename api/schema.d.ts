@@ -5247,6 +5247,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/quote/v1/{id}/subjectivities": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** The quote's subjectivities in the order they were set, open and received */
+        get: operations["listQuoteSubjectivities"];
+        put?: never;
+        /** An underwriter makes the quote subject to a condition (checked with definitions/forms/quote-subjectivity.json; 'Subjectivity added') */
+        post: operations["addQuoteSubjectivity"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/quote/v1/{id}/subjectivities/{subjectivityId}/received": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                subjectivityId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** An underwriter marks a subjectivity received: what it asked for has come in ('Subjectivity marked received') */
+        put: operations["receiveQuoteSubjectivity"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/quote/v1/{id}/subjectivities/{subjectivityId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                subjectivityId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** An underwriter withdraws a subjectivity ('Subjectivity removed') */
+        delete: operations["removeQuoteSubjectivity"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/quote/v1/search": {
         parameters: {
             query?: never;
@@ -9347,6 +9407,25 @@ export interface components {
             /** Format: date-time */
             signedAt?: string | null;
             signedName?: string | null;
+        };
+        QuoteSubjectivity: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            quoteId: string;
+            text: string;
+            /** @enum {string} */
+            status: "OPEN" | "RECEIVED";
+            /** Format: date-time */
+            created: string;
+            createdBy: string | null;
+            /** Format: date-time */
+            received: string | null;
+            receivedBy: string | null;
+        };
+        QuoteSubjectivityChange: {
+            subjectivity: components["schemas"]["QuoteSubjectivity"];
+            message: string;
         };
         QuoteAccount: {
             /** Format: uuid */
@@ -21039,6 +21118,123 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["QuoteReviewChange"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    listQuoteSubjectivities: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The subjectivities */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        content: components["schemas"]["QuoteSubjectivity"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    addQuoteSubjectivity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    text: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The subjectivity with the success text */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuoteSubjectivityChange"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    receiveQuoteSubjectivity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                subjectivityId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The subjectivity with the success text */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuoteSubjectivityChange"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    removeQuoteSubjectivity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                subjectivityId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The success text */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
                 };
             };
             400: components["responses"]["BadRequest"];

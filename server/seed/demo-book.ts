@@ -7,6 +7,7 @@ import { ratedColumns } from '../resources/quotes/quote-store.ts';
 import { generateBookAccounts, type BookAccount, type BookAgency } from './demo-book-accounts.ts';
 import { generateSession, type BookQuote, type BookQuoteContext } from './demo-book-quotes.ts';
 import { bookRandom } from './demo-book-random.ts';
+import { writeBookSubjectivities } from './demo-book-subjectivities.ts';
 
 /**
  * A realistic book for the demo world of a development start (after the named demo clients,
@@ -152,9 +153,12 @@ function quoteCounts(random: ReturnType<typeof bookRandom>, accounts: readonly B
   return weights.map((weight) => (weight === 0 ? 0 : Math.max(1, Math.round((weight / sum) * total))));
 }
 
+/** The book's random stream unless a test names another. */
+const BOOK_SEED = 20_260_301;
+
 export async function seedDemoBook(tx: Queryable, clock: Clock, options: DemoBookOptions = {}): Promise<DemoBookSummary> {
   const now = clock.now();
-  const random = bookRandom(options.seed ?? 20_260_301);
+  const random = bookRandom(options.seed ?? BOOK_SEED);
   const raters = options.raters ?? shippedRaters();
   const firstEffective = firstEffectiveDate(raters);
   // Nine months back, but no earlier than two months before the rating tables take effect (quotes are written ahead of it).
@@ -191,5 +195,6 @@ export async function seedDemoBook(tx: Queryable, clock: Clock, options: DemoBoo
 
   await writeAccounts(tx, accounts, statuses, now);
   const events = await writeQuotes(tx, quotes);
+  await writeBookSubjectivities(tx, quotes, context.underwriterId, bookRandom((options.seed ?? BOOK_SEED) + 1));
   return { accounts: accounts.length, quotes: quotes.length, events };
 }

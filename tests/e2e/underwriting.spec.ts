@@ -242,3 +242,38 @@ for (const edition of CASES) {
     expect(Number((await callApi<{ aggLimit: string }>(page, 'GET', `/api/quote/v1/${quote.id}`)).data.aggLimit)).toBe(2_000_000);
   });
 }
+
+// Subjectivities: the underwriter makes a quote subject to a condition from its page and marks it received;
+// the agency reads them on the same page, without the underwriter's actions.
+for (const edition of CASES) {
+  test(`${edition.edition.toUpperCase()}: an underwriter sets a subjectivity and marks it received; the agency reads it`, async ({ browser }) => {
+    const agentPage = await (await browser.newContext()).newPage();
+    await signInOnOrigin(agentPage, edition.origin, edition.agent);
+    const quote = await agentQuote(agentPage, edition, true);
+    const page = await (await browser.newContext()).newPage();
+    await signInOnOrigin(page, edition.origin, 'admin@provider.example');
+    await page.goto(`${edition.origin}/admin/quotes/${quote.id}`);
+    await page.getByRole('button', { name: 'Add Subjectivity' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Subjectivity' });
+    await dialog.getByRole('button', { name: 'Add' }).click();
+    await expect(dialog.getByText('Subjectivity is a required field')).toBeVisible();
+    await dialog.getByRole('textbox', { name: 'Subject to' }).fill('Evidence of offline, tested backups');
+    await dialog.getByRole('button', { name: 'Add' }).click();
+    await expect(page.getByText('Subjectivity added', { exact: true })).toBeVisible();
+    const table = page.getByRole('table', { name: 'Subjectivities' });
+    const row = table.getByRole('row').filter({ hasText: 'Evidence of offline, tested backups' });
+    await expect(row).toContainText('Open');
+    await dismissToasts(page);
+    await row.getByRole('button', { name: 'Row actions' }).click();
+    await page.getByRole('menuitem', { name: 'Mark Received' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Mark Received' }).click();
+    await expect(page.getByText('Subjectivity marked received', { exact: true })).toBeVisible();
+    await expect(row).toContainText('Received');
+
+    await agentPage.goto(`${edition.origin}/agency/quotes/${quote.id}`);
+    const seen = agentPage.getByRole('table', { name: 'Subjectivities' }).getByRole('row').filter({ hasText: 'Evidence of offline, tested backups' });
+    await expect(seen).toContainText('Received');
+    await expect(agentPage.getByRole('button', { name: 'Add Subjectivity' })).toHaveCount(0);
+    await expect(seen.getByRole('button', { name: 'Row actions' })).toHaveCount(0);
+  });
+}

@@ -122,6 +122,20 @@ describe('the demo book', () => {
     expect(answers!.share).toBeGreaterThan(0.6);
   });
 
+  it('makes referred quotes and binders subject to conditions set by the underwriter, most of a binder\'s received, none before the quote', async () => {
+    const rows = await t.db.query<{ status: string; quotes: number; open: number; received: number; early: number; by_others: number }>(
+      `SELECT q.status, count(DISTINCT q.id)::int AS quotes, count(*) FILTER (WHERE s.received_at IS NULL)::int AS open,
+         count(*) FILTER (WHERE s.received_at IS NOT NULL)::int AS received, count(*) FILTER (WHERE s.created_at < q.created_at)::int AS early,
+         count(*) FILTER (WHERE u.role_id <> 'provider-underwriter')::int AS by_others
+       FROM quote_subjectivities s JOIN quotes q ON q.id = s.quote_id JOIN users u ON u.id = s.created_by GROUP BY q.status`,
+    );
+    const by = Object.fromEntries(rows.map((row) => [row.status, row]));
+    expect(by.REFERRED?.quotes).toBeGreaterThan(3);
+    expect(by.REFERRED?.received).toBe(0);
+    expect(by.BOUND?.received).toBeGreaterThan(by.BOUND?.open ?? 0);
+    expect(rows.reduce((sum, row) => sum + row.early + row.by_others, 0)).toBe(0);
+  });
+
   it('sends one Ready quote of the US agency to its policyholder, whose printed link leads to it', async () => {
     const [sent] = await t.db.query<{ status: string; redirect_url: string; flow: string; account_type: string; same_account: boolean; role_id: string }>(
       `SELECT q.status, w.redirect_url, w.flow, a.account_type, u.account_id = q.account_id AS same_account, u.role_id

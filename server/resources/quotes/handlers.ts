@@ -29,6 +29,7 @@ import { canMoveSubmission } from '../submissions/submission-transitions.ts';
 import { BOUND_STATUSES } from './transitions.ts';
 import { quoteProposalPdf } from './proposal.ts';
 import { cartOf, findVisibleQuote, quoteNotes, searchInbox, searchVisibleQuotes, toQuote, type QuoteDetailRow } from './repository.ts';
+import { withdrawSubjectivities } from '../quote-subjectivities/subjectivity-list.ts';
 
 const FILL_IN = 'Fill-in option';
 
@@ -366,7 +367,8 @@ export const handlers: HandlerModule = (services) => {
       const raters = await ratersNow();
       return change(request, request.params.id, QUOTE_TEXTS.reset, async (tx, caller, quote) => {
         const [original] = await tx.query<{ original_request: QuoteRequestBody }>('SELECT original_request FROM quotes WHERE id = $1', [quote.id]);
-        await rerate(tx, raters, caller, request.ip, quote, 'reset', original!.original_request, null, { update: { irpm: null, irpm_modifier: null, subjectivities: [] } });
+        await rerate(tx, raters, caller, request.ip, quote, 'reset', original!.original_request, null, { update: { irpm: null, irpm_modifier: null } });
+        await withdrawSubjectivities(tx, quote.id);
       });
     },
 

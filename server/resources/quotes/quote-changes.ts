@@ -13,7 +13,7 @@ import { pastTense, statusAfter, type QuoteAction } from './transitions.ts';
 export type QuoteUpdate = Partial<Record<
   | 'status' | 'agency_status' | 'in_cart' | 'preset' | 'is_surplus' | 'agg_limit' | 'deductible' | 'waiting_period' | 'retro_active_period'
   | 'effective_date' | 'end_date' | 'expires_on' | 'need_by_date' | 'premium' | 'total_premium' | 'surplus_line_tax' | 'surplus_stamping_fee'
-  | 'request_data' | 'rating' | 'irpm' | 'irpm_modifier' | 'subjectivities' | 'decision' | 'customer_first_name' | 'customer_last_name'
+  | 'request_data' | 'rating' | 'irpm' | 'irpm_modifier' | 'decision' | 'customer_first_name' | 'customer_last_name'
   | 'customer_email' | 'customer_phone' | 'team_id' | 'agent_user_id' | 'wra_request_to_bind' | 'policyholder_user_id'
   | 'sent_to_policyholder_at' | 'request_to_bind_at' | 'request_to_bind_by' | 'insured_attested_at' | 'signed_at' | 'signed_name'
   | 'binder_number' | 'bound_at' | 'bound_by' | 'binder_expires_on'
@@ -22,7 +22,7 @@ export type QuoteUpdate = Partial<Record<
   unknown
 >>;
 
-const JSON_COLUMNS = new Set(['request_data', 'rating', 'irpm', 'subjectivities', 'decision', 'surplus_notice_broker']);
+const JSON_COLUMNS = new Set(['request_data', 'rating', 'irpm', 'decision', 'surplus_notice_broker']);
 
 /**
  * One move of a quote, in the caller's transaction: refuses an action its status does not allow (409 with

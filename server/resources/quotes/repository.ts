@@ -5,6 +5,7 @@ import type { ListRequest, ListSpec } from '../../list/list-spec.ts';
 import type { Caller } from '../../services.ts';
 import { tenantCondition, tenantScopeOf } from '../../tenancy/tenant-scope.ts';
 import { HIDDEN_STATUSES, INBOX_STATUSES } from './transitions.ts';
+import { SUBJECTIVITIES_OF_QUOTE_SQL } from '../quote-subjectivities/subjectivity-list.ts';
 
 /** A quote row as the lists read it. */
 export interface QuoteRow {
@@ -168,7 +169,7 @@ export function searchInbox(db: Queryable, caller: Caller, query: ListRequest) {
 }
 
 const DETAIL_SELECT = `${SELECT}, q.edition, q.team_id, q.agent_user_id, q.submission_id, q.created_by, q.request_data, q.rating, q.irpm,
-  q.irpm_modifier::text AS irpm_modifier, q.subjectivities, q.decision, q.customer_first_name, q.customer_last_name, q.customer_email,
+  q.irpm_modifier::text AS irpm_modifier, ${SUBJECTIVITIES_OF_QUOTE_SQL} AS subjectivities, q.decision, q.customer_first_name, q.customer_last_name, q.customer_email,
   q.customer_phone, q.broker_fee::text AS broker_fee, q.additional_broker_fee::text AS additional_broker_fee, q.mga_fee::text AS mga_fee, q.surplus_line_tax::text AS surplus_line_tax,
   q.surplus_stamping_fee::text AS surplus_stamping_fee, q.last_patched_at, q.wra_request_to_bind, q.waiting_period, q.retro_active_period,
   q.binder_number, q.binder_expires_on::text AS binder_expires_on, (SELECT p.id FROM policies p WHERE p.quote_id = q.id) AS policy_id`;

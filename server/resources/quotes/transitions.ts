@@ -8,7 +8,7 @@
 export type QuoteAction =
   | 'request' | 'refer' | 'release' | 'update' | 'reset' | 'reassess' | 'riskModifier' | 'switchSurplus'
   | 'decline' | 'lose' | 'needBy' | 'sendToPolicyholder' | 'requestToBind' | 'attest' | 'sign' | 'delete' | 'note'
-  | 'bind' | 'rescind' | 'issue' | 'attestSurplusNotice' | 'fees';
+  | 'bind' | 'rescind' | 'issue' | 'attestSurplusNotice' | 'fees' | 'subjectivities' | 'receiveSubjectivity';
 
 const OPEN = ['READY', 'INDICATION', 'REFERRED', 'IN_REVIEW', 'REQUESTED'] as const;
 const UNDER_REVIEW = ['INDICATION', 'REFERRED', 'IN_REVIEW', 'REQUESTED'] as const;
@@ -48,6 +48,10 @@ export const QUOTE_MOVES: Readonly<Record<QuoteAction, Move>> = {
   attestSurplusNotice: { from: [...OPEN, 'SIGNED'], to: 'same' },
   // Broker and MGA fees change what the payer owes, so only while the terms are still open (not once signed or bound).
   fees: { from: OPEN, to: 'same' },
+  // Conditions of binding are set and withdrawn while the terms are open or signed; what they ask for may still
+  // come in once the quote is bound or issued (server/resources/quote-subjectivities).
+  subjectivities: { from: [...OPEN, 'SIGNED'], to: 'same', underwriter: true },
+  receiveSubjectivity: { from: [...OPEN, 'SIGNED', 'BOUND', 'ISSUED'], to: 'same', underwriter: true },
   delete: { from: [...OPEN, 'DRAFT', 'EXPIRED', 'INVALID', 'LOST', 'DECLINED', 'API_REJECTED'], to: 'DELETED' },
   note: { from: [...OPEN, 'DRAFT', 'EXPIRED', 'INVALID', 'LOST', 'DECLINED', 'BOUND', 'SIGNED', 'ISSUED', 'RESCIND', 'BINDER EXPIRED'], to: 'same' },
 };
@@ -56,7 +60,7 @@ const PAST_TENSE: Readonly<Record<QuoteAction, string>> = {
   request: 'requested', refer: 'referred', release: 'released', update: 'updated', reset: 'reset', reassess: 'reassessed', riskModifier: 'modified',
   switchSurplus: 'switched', decline: 'declined', lose: 'marked lost', needBy: 'given a need-by date', sendToPolicyholder: 'sent',
   requestToBind: 'requested to bind', attest: 'attested', sign: 'signed', bind: 'bound', rescind: 'rescinded', issue: 'issued', attestSurplusNotice: 'attested', fees: 'given new fees',
-  delete: 'deleted', note: 'noted',
+  subjectivities: 'given subjectivities', receiveSubjectivity: 'given a received subjectivity', delete: 'deleted', note: 'noted',
 };
 
 export function canMove(action: QuoteAction, status: string): boolean {
