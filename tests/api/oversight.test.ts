@@ -7,8 +7,8 @@ import { startTestApp, type TestApp } from './support/test-app.ts';
 /**
  * The binders and policies of the agencies an organisation oversees (spec 002 section 3: carrier, cluster and
  * digital-agent binders): a cluster sees its member agencies', a digital agency its partner agencies', a
- * carrier its appointed agencies'; nobody sees an agency it does not oversee, the lists are read-only (the
- * records themselves keep the tenant rule), and an agency or a policyholder sees what it saw before.
+ * carrier its appointed agencies'; nobody sees an agency it does not oversee; an overseer opens those records
+ * but changes none (changes keep the tenant rule), and an agency or a policyholder sees what it saw before.
  */
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -103,10 +103,26 @@ describe('what an organisation oversees', () => {
     expect(await listed('broker', 'policies', UK)).not.toContain(ids.summitPolicy);
   });
 
-  it('is read-only: the records themselves keep the tenant rule, so an overseer cannot open or change them', async () => {
-    expect((await call('cluster', 'GET', `/api/policy/v1/${ids.summitPolicy}`)).statusCode).toBe(404);
-    expect((await call('carrier', 'GET', `/api/quote/v1/${ids.harborBinder}/binder`)).statusCode).toBe(404);
+  it('opens the records it oversees, read-only: a policy, a binder and its PDF; another agency\'s stay out of reach, and nothing changes', async () => {
+    const policy = await call('cluster', 'GET', `/api/policy/v1/${ids.summitPolicy}`);
+    expect(policy.statusCode, policy.body).toBe(200);
+    expect(policy.json()).toMatchObject({ id: ids.summitPolicy, agencyName: 'Summit Risk Partners' });
+    expect(policy.json().actions).toEqual([]);
+    const binder = await call('carrier', 'GET', `/api/quote/v1/${ids.harborBinder}`);
+    expect(binder.statusCode, binder.body).toBe(200);
+    expect(binder.json()).toMatchObject({ id: ids.harborBinder, status: 'BOUND' });
+    expect(binder.json().rating?.trace).toBeUndefined();
+    const pdf = await call('da', 'GET', `/api/quote/v1/${ids.harborBinder}/binder`);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    // Not theirs: an agency they do not oversee, and the other edition.
+    expect((await call('cluster', 'GET', `/api/policy/v1/${ids.harborPolicy}`)).statusCode).toBe(404);
+    expect((await call('carrier', 'GET', `/api/quote/v1/${ids.summitBinder}`)).statusCode).toBe(404);
+    expect((await call('carrier', 'GET', `/api/policy/v1/${ids.ukPolicy}`)).statusCode).toBe(404);
+    // Opening is all: changes keep to the tenant rule.
     expect((await call('carrier', 'POST', `/api/policy/v1/generate/${ids.harborBinder}`)).statusCode).toBe(403);
+    expect([403, 404]).toContain((await call('cluster', 'PUT', `/api/policy/v1/description/${ids.summitPolicy}`, { checkInMail: true })).statusCode);
+    expect([403, 404]).toContain((await call('cluster', 'POST', `/api/quote/v1/${ids.summitBinder}/notes`, { note: 'x' })).statusCode);
   });
 
   it('is refused to those who read no policies, and a policyholder sees only its own', async () => {

@@ -15,7 +15,7 @@ import { QUOTE_TEXTS } from '../quotes/quote-texts.ts';
 import { publishedRater, rateOrRefuse, ratingInputOf, type QuoteRequestBody } from '../quotes/quote-rating.ts';
 import { findQuotableAccount } from '../quotes/account-risk.ts';
 import { insertQuote } from '../quotes/quote-store.ts';
-import { findVisibleQuote, type QuoteDetailRow } from '../quotes/repository.ts';
+import { findReadableQuote, findVisibleQuote, type QuoteDetailRow } from '../quotes/repository.ts';
 import { searchOverseenBinders, searchVisibleBinders, binderColumns } from './binder-repository.ts';
 import { calendarSettler } from './calendar-settler.ts';
 import { openForRenewal } from './policy-calendar.ts';
@@ -24,7 +24,7 @@ import { lossRunPdf } from './loss-runs.ts';
 import { binderPdf, documentFileName, policyCertificatePdf, policyDeclarationsPdf, type CertificateHolder } from './policy-documents.ts';
 import { additionalInsuredsOf, findVisibleCertificate, policyCertificates, toCertificateInsured, type CertificateKind } from './certificate-repository.ts';
 import {
-  findVisiblePolicy, nextBinderNumber, nextPolicyNumber, requireVisiblePolicy, policyEvents, recordPolicyEvent, searchOverseenPolicies, searchVisiblePolicies, toPolicy, type PolicyRow,
+  findReadablePolicy, findVisiblePolicy, nextBinderNumber, nextPolicyNumber, requireVisiblePolicy, policyEvents, recordPolicyEvent, searchOverseenPolicies, searchVisiblePolicies, toPolicy, type PolicyRow,
 } from './policy-repository.ts';
 import { POLICY_TEXTS } from './policy-texts.ts';
 import { needsSurplusNotice, SURPLUS_NOTICE_TEXTS } from '../surplus-notice/surplus-notice-rules.ts';
@@ -58,8 +58,9 @@ export const handlers: HandlerModule = (services) => {
     return policy;
   }
 
-  async function policyDetail(caller: Caller, id: string) {
-    const row = await visiblePolicy(caller, id);
+  /** The policy as its page reads it; `row` when the caller reads it as an overseer (getPolicy), else the caller's own. */
+  async function policyDetail(caller: Caller, id: string, row?: PolicyRow, overseen = false) {
+    row ??= await visiblePolicy(caller, id);
     const rater = await publishedRater(definitions, row.edition);
     return {
       ...toPolicy(row),
@@ -74,7 +75,8 @@ export const handlers: HandlerModule = (services) => {
       events: await policyEvents(db, row.id),
       certificates: await policyCertificates(db, row.id),
       // Only a pending cancellation that a notice started can be stopped as a notice.
-      actions: availablePolicyActions(row.status, caller.permissions).filter((action) => action !== 'stopNoticeOfCancellation' || row.noc_issued_at !== null),
+      // An overseer reads the policy and does nothing with it: every action keeps to the tenant rule.
+      actions: overseen ? [] : availablePolicyActions(row.status, caller.permissions).filter((action) => action !== 'stopNoticeOfCancellation' || row.noc_issued_at !== null),
     };
   }
 
@@ -246,7 +248,8 @@ export const handlers: HandlerModule = (services) => {
 
     async downloadBinder(request, reply) {
       const caller = callerOf(request);
-      const quote = await visibleQuote(caller, request.params.id);
+      const quote = await findReadableQuote(db, caller, request.params.id);
+      if (!quote) throw notFound(POLICY_TEXTS.quoteNotFound);
       const binder = await binderColumns(db, quote.id);
       if (!binder) throw notFound(POLICY_TEXTS.quoteNotFound);
       const pdf = await binderPdf({ ...quote, ...binder }, await publishedRater(definitions, quote.edition), await editionOf(quote.edition));
@@ -266,8 +269,12 @@ export const handlers: HandlerModule = (services) => {
     },
 
     async getPolicy(request) {
+      const caller = callerOf(request);
       await settle();
-      return policyDetail(callerOf(request), request.params.id);
+      // Read by its tenant or by an organisation overseeing its agency (the oversight dashboards open it).
+      const row = await findReadablePolicy(db, caller, request.params.id);
+      if (!row) throw notFound(POLICY_TEXTS.notFound);
+      return policyDetail(caller, row.id, row, !(await findVisiblePolicy(db, caller, row.id)));
     },
 
     async downloadLossRuns(request, reply) {

@@ -179,6 +179,18 @@ export async function findVisiblePolicy(db: Queryable, caller: Caller, id: strin
   return row ?? null;
 }
 
+/**
+ * One policy to read: the caller's own (the tenant rule) or one of an agency it oversees, so a cluster, a
+ * carrier or a digital agency opens the policies on its dashboard. Changes keep to findVisiblePolicy.
+ */
+export async function findReadablePolicy(db: Queryable, caller: Caller, id: string): Promise<PolicyRow | null> {
+  const params = new SqlParams();
+  const idParam = params.add(id, 'uuid');
+  const readable = `(${policyTenant(caller, params)} OR ${overseenAgencyCondition(caller, 'p.agency_id', params)})`;
+  const [row] = await db.query<PolicyRow>(`SELECT ${SELECT} FROM ${FROM} WHERE p.id = ${idParam} AND ${readable}`, params.values);
+  return row ?? null;
+}
+
 /** The policy by (tenant, id), or the 404 every policy operation answers for one out of reach. */
 export async function requireVisiblePolicy(db: Queryable, caller: Caller, id: string, lock = false): Promise<PolicyRow> {
   const policy = await findVisiblePolicy(db, caller, id, lock);

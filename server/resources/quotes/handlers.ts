@@ -28,7 +28,7 @@ import { declinationOf, declineCodeLabels } from '../submissions/submission-decl
 import { canMoveSubmission } from '../submissions/submission-transitions.ts';
 import { BOUND_STATUSES } from './transitions.ts';
 import { quoteProposalPdf } from './proposal.ts';
-import { cartOf, findVisibleQuote, quoteNotes, searchInbox, searchVisibleQuotes, toQuote, type QuoteDetailRow } from './repository.ts';
+import { cartOf, findReadableQuote, findVisibleQuote, quoteNotes, searchInbox, searchVisibleQuotes, toQuote, type QuoteDetailRow } from './repository.ts';
 import { withdrawSubjectivities } from '../quote-subjectivities/subjectivity-list.ts';
 
 const FILL_IN = 'Fill-in option';
@@ -272,7 +272,10 @@ export const handlers: HandlerModule = (services) => {
     async getQuote(request) {
       const caller = callerOf(request);
       await settle();
-      return quoteDetail(db, caller, await visibleQuote(caller, request.params.id));
+      // Read by its tenant or by an organisation overseeing its agency (the oversight dashboards open binders).
+      const quote = await findReadableQuote(db, caller, request.params.id);
+      if (!quote) throw notFound(QUOTE_TEXTS.notFound);
+      return quoteDetail(db, caller, quote);
     },
 
     async deleteQuote(request) {

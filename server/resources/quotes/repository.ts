@@ -6,6 +6,7 @@ import type { Caller } from '../../services.ts';
 import { tenantCondition, tenantScopeOf } from '../../tenancy/tenant-scope.ts';
 import { HIDDEN_STATUSES, INBOX_STATUSES } from './transitions.ts';
 import { SUBJECTIVITIES_OF_QUOTE_SQL } from '../quote-subjectivities/subjectivity-list.ts';
+import { overseenAgencyCondition } from '../agencies/agency-reach.ts';
 
 /** A quote row as the lists read it. */
 export interface QuoteRow {
@@ -183,6 +184,19 @@ export async function findVisibleQuote(db: Queryable, caller: Caller, id: string
     `SELECT ${DETAIL_SELECT} FROM ${FROM} WHERE q.id = ${idParam} AND q.status <> 'DELETED' AND ${visible}${lock ? ' FOR UPDATE OF q' : ''}`,
     params.values,
   );
+  return row ?? null;
+}
+
+/**
+ * One quote to read: the caller's own (the tenant rule) or one of an agency it oversees (a cluster's, a
+ * carrier's, a digital agency's agencies), so an overseer opens the binders on its dashboard. Changes keep
+ * to findVisibleQuote.
+ */
+export async function findReadableQuote(db: Queryable, caller: Caller, id: string): Promise<QuoteDetailRow | null> {
+  const params = new SqlParams();
+  const idParam = params.add(id, 'uuid');
+  const readable = `(${quoteTenant(caller, params)} OR ${overseenAgencyCondition(caller, 'q.agency_id', params)})`;
+  const [row] = await db.query<QuoteDetailRow>(`SELECT ${DETAIL_SELECT} FROM ${FROM} WHERE q.id = ${idParam} AND q.status <> 'DELETED' AND ${readable}`, params.values);
   return row ?? null;
 }
 
