@@ -96,7 +96,7 @@ export function RiskFactors({ params }: PageComponentProps) {
       <Card.Body>
         {!accountId && <Text color="fg.muted">No account to score.</Text>}
         {accountId && loaded.status === 'loading' && (
-          <HStack gap="6" aria-label="Loading">
+          <HStack gap="6" role="status" aria-label="Loading">
             {[0, 1, 2].map((index) => (
               <Skeleton key={index} boxSize="132px" rounded="full" />
             ))}

@@ -42,7 +42,7 @@ export function DialogForm(props: DialogFormProps) {
             <Alert.Title>{sourced.message}</Alert.Title>
           </Alert.Root>
         ) : (
-          <Stack gap="3" aria-label="Loading">
+          <Stack gap="3" role="status" aria-label="Loading">
             <Skeleton height="9" />
             <Skeleton height="9" />
           </Stack>

@@ -80,7 +80,7 @@ export function ApiActivityOverview() {
           <Alert.Title>{loaded.message}</Alert.Title>
         </Alert.Root>
       )}
-      {loaded.status === 'loading' && <Skeleton height="72" aria-label="Loading" />}
+      {loaded.status === 'loading' && <Skeleton height="72" role="status" aria-label="Loading" />}
       {loaded.status === 'ready' && (
         <>
           <SimpleGrid columns={{ base: 2, md: 3, lg: 6 }} gap="3">
@@ -167,8 +167,13 @@ function Figure({ label, value, help }: { label: string; value: string; help?: s
         <Stat.Root>
           <Stat.Label>{label}</Stat.Label>
           <Stat.ValueText>{value}</Stat.ValueText>
-          {help && <Stat.HelpText>{help}</Stat.HelpText>}
         </Stat.Root>
+        {/* Outside the stat: it is a <dl>, which may hold only its term and value. */}
+        {help && (
+          <Text fontSize="xs" color="fg.muted" mt="1">
+            {help}
+          </Text>
+        )}
       </Card.Body>
     </Card.Root>
   );

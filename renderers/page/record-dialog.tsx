@@ -122,7 +122,7 @@ export function RecordDialog({
             )}
             {loaded.status === 'loading' && (
               <Dialog.Body>
-                <Stack gap="3" aria-label="Loading">
+                <Stack gap="3" role="status" aria-label="Loading">
                   {[0, 1, 2, 3].map((index) => (
                     <Skeleton key={index} height="9" />
                   ))}

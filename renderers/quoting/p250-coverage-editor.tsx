@@ -240,7 +240,7 @@ function Section({ id, title, children }: { id: string; title: string; children:
 
 function Loading() {
   return (
-    <Stack gap="3" aria-label="Loading">
+    <Stack gap="3" role="status" aria-label="Loading">
       <Skeleton height="24" />
       <Skeleton height="64" />
     </Stack>

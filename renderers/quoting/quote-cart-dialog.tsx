@@ -129,7 +129,7 @@ export function QuoteCartDialog({ account, agent, edition, context, retailAgentF
                     <Alert.Title>{QUOTE_FLOW_TEXTS.cartGetFailed}</Alert.Title>
                   </Alert.Root>
                 ) : !cart ? (
-                  <Stack gap="2" aria-label="Loading">
+                  <Stack gap="2" role="status" aria-label="Loading">
                     <Skeleton height="8" />
                     <Skeleton height="8" />
                   </Stack>

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Avatar, Box, Button, Menu, Portal, Text } from '@chakra-ui/react';
+import { Avatar, Box, Button, Menu, Portal, Text, VisuallyHidden } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
 import type { components } from '../../api/schema.d.ts';
 import { api } from '../session/api.ts';
@@ -45,12 +45,13 @@ export function UserMenu({ user, accountLabel, profilePath }: { user: CurrentUse
   return (
     <Menu.Root positioning={{ placement: 'bottom-end' }}>
       <Menu.Trigger asChild>
-        <Button variant="ghost" size="sm" px="2" aria-label={`User menu for ${user.fullName}`} data-testid="user-menu">
-          <Avatar.Root size="xs" colorPalette="blue">
+        {/* Named by what it shows (the user and their account, read even where a narrow screen hides them), then what it opens. */}
+        <Button variant="ghost" size="sm" px="2" data-testid="user-menu">
+          <Avatar.Root size="xs" colorPalette="blue" aria-hidden>
             <Avatar.Fallback name={user.fullName}>{user.initials}</Avatar.Fallback>
             {picture && <Avatar.Image src={picture} alt="" data-testid="user-menu-picture" />}
           </Avatar.Root>
-          <Box display={{ base: 'none', md: 'block' }} textAlign="start" lineHeight="short">
+          <Box srOnly={{ base: true, md: false }} textAlign="start" lineHeight="short">
             <Text fontSize="sm" fontWeight="medium">
               {user.fullName}
             </Text>
@@ -58,6 +59,7 @@ export function UserMenu({ user, accountLabel, profilePath }: { user: CurrentUse
               {accountLabel}
             </Text>
           </Box>
+          <VisuallyHidden>user menu</VisuallyHidden>
         </Button>
       </Menu.Trigger>
       <Portal>

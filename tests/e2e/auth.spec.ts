@@ -1,6 +1,7 @@
 import { chromium, expect, test } from '@playwright/test';
 import { CHROMIUM_LAUNCH } from '../support/chromium.ts';
-import { E2E_PORT } from './support/origin.ts';
+import { expectAccessible } from './support/accessibility.ts';
+import { E2E_ORIGIN, E2E_PORT, E2E_UK_ORIGIN } from './support/origin.ts';
 import {
   acceptCookies,
   apiToken,
@@ -347,3 +348,29 @@ test('a .uk host shows the UK edition', async () => {
     await browser.close();
   }
 });
+
+// The sign-in and other public pages of both editions, with and without the cookie bar: no serious or critical
+// accessibility violation (axe). Each path waits on a text of its own, so axe reads the page, not a loader.
+const PUBLIC_PAGES: Array<{ path: string; shows: RegExp }> = [
+  { path: '/login', shows: /Sign in|Log in|Login/ },
+  { path: '/forgot-password', shows: /password/i },
+  { path: '/resend-validation', shows: /validation|email/i },
+  { path: '/signup-submitted', shows: /Thank you for signing up/ },
+  { path: '/password-expired', shows: /Your password has expired/ },
+  { path: '/privacy-policy', shows: /Privacy/ },
+  { path: '/terms-of-use', shows: /Terms/ },
+  { path: '/status', shows: /status/i },
+  { path: '/validate/5eed0000-0000-4000-8000-0000000e9a1d', shows: /Access your payment page/ },
+  { path: '/no-such-page', shows: /not found|doesn't exist|does not exist/i },
+];
+for (const origin of [E2E_ORIGIN, E2E_UK_ORIGIN]) {
+  test(`the public pages of ${new URL(origin).hostname} have no serious accessibility violation`, async ({ page }) => {
+    for (const [index, { path, shows }] of PUBLIC_PAGES.entries()) {
+      // The cookie bar is part of a first visit: the first page is checked with it.
+      if (index === 1) await acceptCookies(page.context(), origin);
+      await page.goto(`${origin}${path}`);
+      await expect(page.getByText(shows).first()).toBeVisible();
+      await expectAccessible(page, path);
+    }
+  });
+}

@@ -7,11 +7,13 @@ import { getPath } from '../../engine/json/paths.ts';
 import { blocksOf } from '../../engine/pages/page-blocks.ts';
 import { PERSONAS } from '../../engine/personas/personas.ts';
 import { E2E_ORIGIN, E2E_UK_ORIGIN } from './support/origin.ts';
+import { expectAccessible } from './support/accessibility.ts';
 import { signInOnOrigin } from './support/sign-in.ts';
 
 /**
  * Every page definition, in both editions, for a user of each area it is mounted in: the page mounts
- * (its heading, no error page, no refusal), each table block's operation answers rows that have the
+ * (its heading, no error page, no refusal) with no serious accessibility violation (axe, as is each detail
+ * page an action leads to), each table block's operation answers rows that have the
  * table's declared columns, every row action offered on the first row and every toolbar action opens
  * what it names (a dialog that loads, a confirmation, another page). New page definitions are covered
  * without a new test. The definitions come from the per-edition snapshots of resolved definitions,
@@ -80,7 +82,7 @@ async function expectPageMounted(page: Page, definition: PageDefinition): Promis
 }
 
 /** Opens an action and checks it shows what it names, then leaves it without changing anything. */
-async function tryAction(page: Page, action: PageAction, open: () => Promise<void>): Promise<void> {
+async function tryAction(page: Page, personaId: string, action: PageAction, open: () => Promise<void>): Promise<void> {
   const before = page.url();
   await open();
   if (action.dialog) {
@@ -101,18 +103,20 @@ async function tryAction(page: Page, action: PageAction, open: () => Promise<voi
     await expect(page).not.toHaveURL(before);
     // The detail page the link went to: the one whose route (after the area's base) matches the address.
     const segments = new URL(page.url()).pathname.split('/').slice(2);
-    const target = pagesOf('us').find((candidate) => hasRouteParameters(candidate) && routeMatches(candidate.path, segments));
+    // Among the user's own area's pages: another area may mount a page of its own on the same path.
+    const target = pagesOf('us').find((candidate) => candidate.personas.includes(personaId) && hasRouteParameters(candidate) && routeMatches(candidate.path, segments));
     if (target) {
       await expect(page.getByTestId(`page-${target.id}`)).toBeVisible();
       await expect(page.getByTestId('block-detail-error')).toHaveCount(0);
       // The page's first record (a detail's related blocks may show further records of their own).
       await expect(page.locator('[data-testid^="block-detail-"]:not([data-testid="block-detail-loading"])').first()).toBeVisible();
+      await expectAccessible(page, target.id);
     }
     await page.goBack();
   }
 }
 
-async function checkTables(page: Page, definition: PageDefinition, edition: EditionId, answers: Map<string, unknown>): Promise<void> {
+async function checkTables(page: Page, personaId: string, definition: PageDefinition, edition: EditionId, answers: Map<string, unknown>): Promise<void> {
   for (const { block, pointer } of blocksOf(definition)) {
     if (block.type !== 'table') continue;
     const table = resolved<TableDefinition>(edition, block.table);
@@ -155,7 +159,7 @@ async function checkTables(page: Page, definition: PageDefinition, edition: Edit
       // An operation without a confirmation would run at once: those are left to the resource's own tests.
       const tried = (table.rowActions ?? []).filter((candidate) => offered.includes(candidate.label) && (!candidate.operation || candidate.confirm));
       for (const action of tried) {
-        await tryAction(page, action, async () => {
+        await tryAction(page, personaId, action, async () => {
           await expect(page.getByRole('menuitem')).toHaveCount(0);
           await menu.click();
           const item = page.getByRole('menuitem', { name: action.label, exact: true });
@@ -170,7 +174,7 @@ async function checkTables(page: Page, definition: PageDefinition, edition: Edit
       const picker = page.getByLabel(action.choose?.label ?? '');
       await expect.poll(async () => (action.choose && (await picker.isVisible())) || (await button.isEnabled())).toBe(true);
       if (action.choose && (await picker.isVisible())) await picker.selectOption({ index: 1 });
-      await tryAction(page, action, () => button.click());
+      await tryAction(page, personaId, action, () => button.click());
     }
   }
 }
@@ -199,7 +203,8 @@ for (const edition of EDITIONS) {
         await signInOnOrigin(page, origin, user);
         await page.goto(`${origin}${persona.base}/${definition.path.replace(/\/\*$/, '')}`);
         await expectPageMounted(page, definition);
-        await checkTables(page, definition, edition, answers);
+        await expectAccessible(page, `${edition}: ${definition.id}`);
+        await checkTables(page, personaId, definition, edition, answers);
       });
     }
   }

@@ -4,6 +4,7 @@ import type { WidgetProps } from '@rjsf/utils';
 import { choicesOf, type Choice } from './enum-options.ts';
 import { useWidgetFlags } from './widget-flags.ts';
 import { noOptionsMessage, SELECT_PLACEHOLDER } from './select-texts.ts';
+import { selectStylesFor } from './select-styles.ts';
 
 
 /** Several choices with type-ahead; the stored array keeps the order the user picked them in. */
@@ -29,6 +30,7 @@ export function MultiSelectWidget(props: WidgetProps) {
       autoFocus={autofocus}
       isDisabled={flags.disabled}
       readOnly={flags.readOnly}
+      chakraStyles={selectStylesFor(flags)}
       invalid={flags.invalid}
       aria-invalid={flags.invalid || undefined}
       aria-describedby={flags.describedBy}

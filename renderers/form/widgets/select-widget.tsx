@@ -5,6 +5,7 @@ import { choicesOf, type Choice } from './enum-options.ts';
 import { useWidgetFlags } from './widget-flags.ts';
 import { MultiSelectWidget } from './multi-select-widget.tsx';
 import { noOptionsMessage, SELECT_PLACEHOLDER } from './select-texts.ts';
+import { selectStylesFor } from './select-styles.ts';
 import { useOptionsFrom, type OptionsFrom } from './options-from.ts';
 
 
@@ -38,6 +39,7 @@ function SingleSelect(props: WidgetProps) {
       autoFocus={autofocus}
       isDisabled={flags.disabled}
       readOnly={flags.readOnly}
+      chakraStyles={selectStylesFor(flags)}
       invalid={flags.invalid}
       aria-invalid={flags.invalid || undefined}
       aria-describedby={flags.describedBy}

@@ -143,7 +143,7 @@ export function SuggestWidget(props: WidgetProps) {
           }}
           onFocus={(event) => onFocus(id, event.target.value)}
         />
-        {loading && <Spinner size="xs" aria-label="Searching" />}
+        {loading && <Spinner size="xs" role="status" aria-label="Searching" />}
       </HStack>
       {showList && (
         <Stack

@@ -32,7 +32,7 @@ export function ComponentBlockView({ block, scope }: { block: ComponentBlock; sc
   }
   // A component loaded on demand (app/page-components.tsx) shows a spinner until its code arrives.
   return (
-    <Suspense fallback={<Spinner size="sm" data-testid="block-component-loading" aria-label="Loading" />}>
+    <Suspense fallback={<Spinner size="sm" data-testid="block-component-loading" role="status" aria-label="Loading" />}>
       {params ? <Component params={params} /> : <Component />}
     </Suspense>
   );

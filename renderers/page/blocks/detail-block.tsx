@@ -85,7 +85,7 @@ export function DetailBlockView({ block, scope }: { block: DetailBlock; scope: P
   }
   if (loaded.status === 'loading') {
     return (
-      <Stack gap="3" aria-label="Loading" data-testid="block-detail-loading">
+      <Stack gap="3" role="status" aria-label="Loading" data-testid="block-detail-loading">
         {[0, 1, 2, 3, 4].map((index) => (
           <Skeleton key={index} height="9" />
         ))}
