@@ -56,7 +56,9 @@ for (const c of CASES) {
 
     const deskContext = await browser.newContext();
     const page = await deskContext.newPage();
-    await signInOnOrigin(page, c.origin, 'underwriter@provider.example');
+    // The provider's super admin works the desk: the demo underwriter's password is changed by the password-reset
+    // journey (auth.spec.ts) on the shared server, which runs first.
+    await signInOnOrigin(page, c.origin, 'admin@provider.example');
     await page.goto(`${c.origin}/admin/submissions?search=${encodeURIComponent(c.client)}`);
     await rowAction(page, c.client, 'Assign');
     const assign = page.getByRole('dialog', { name: 'Assign Submission' });
