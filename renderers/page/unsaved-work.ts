@@ -10,6 +10,13 @@ export interface UnsavedWork {
   any: () => boolean;
 }
 
+/** The question asked before unsaved changes are dropped, and its two answers (spec 002 'UW switching tabs': SWITCH or GO BACK). */
+export const UNSAVED_CHANGES_TEXTS = {
+  question: 'You have unsaved changes',
+  switchLabel: 'SWITCH',
+  goBackLabel: 'GO BACK',
+} as const;
+
 export const UnsavedWorkContext = createContext<UnsavedWork | null>(null);
 
 /** A new holder of unsaved work, for a part of the page to provide to what it contains. */

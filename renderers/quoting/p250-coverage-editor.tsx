@@ -49,7 +49,7 @@ function RequestQuoteFlow({ accountId, productType }: { accountId: string; produ
   const account = useQuoteAccount(accountId);
   if (account.status === 'loading') return <Loading />;
   if (account.status === 'error') return <Problem text={account.message} />;
-  return <QuoteFlow account={account.account} productType={productType} />;
+  return <QuoteFlow account={account.value} productType={productType} />;
 }
 
 function QuoteFlow({ account, productType }: { account: QuoteAccount; productType: string | undefined }) {
@@ -84,11 +84,10 @@ function ProductEditor({ account, product, rater }: { account: QuoteAccount; pro
  */
 function QuoteTermsFlow({ quoteId }: { quoteId: string }) {
   const terms = useQuoteTerms(quoteId);
-  const accountId = terms.status === 'ready' ? terms.quote.accountId : '';
   if (terms.status === 'loading') return <Loading />;
   if (terms.status === 'error') return <Problem text={terms.message} />;
-  if (!terms.quote.request) return <Problem text={QUOTE_FLOW_TEXTS.noTerms} />;
-  return <QuoteTermsEditor quote={terms.quote} request={terms.quote.request} accountId={accountId} />;
+  if (!terms.value.request) return <Problem text={QUOTE_FLOW_TEXTS.noTerms} />;
+  return <QuoteTermsEditor quote={terms.value} request={terms.value.request} accountId={terms.value.accountId} />;
 }
 
 function QuoteTermsEditor({ quote, request, accountId }: { quote: QuoteDetail; request: QuoteRequest; accountId: string }) {
@@ -96,7 +95,7 @@ function QuoteTermsEditor({ quote, request, accountId }: { quote: QuoteDetail; r
   const account = useQuoteAccount(accountId);
   const rater = useMemo(() => raterDefinitionsOf(registry, editionId), [registry, editionId]);
   const start = useMemo(
-    () => (account.status === 'ready' ? startEditorFromRequest(rater, request, account.account, rules.today) : undefined),
+    () => (account.status === 'ready' ? startEditorFromRequest(rater, request, account.value, rules.today) : undefined),
     [account, rater, request, rules.today],
   );
   if (account.status === 'loading') return <Loading />;
@@ -107,8 +106,8 @@ function QuoteTermsEditor({ quote, request, accountId }: { quote: QuoteDetail; r
       <Heading as="h2" size="md" data-testid="quote-terms-of">
         {`Quote ${quote.quoteNumber} · ${rater.allProducts.get(quote.product)?.title ?? quote.product}`}
       </Heading>
-      <AccountSummary account={account.account} edition={edition} />
-      <Editor account={account.account} initial={start.state} initialExtras={extrasOfRequest(request)} eligibility={start.eligibility} rater={rater} terms={quote} />
+      <AccountSummary account={account.value} edition={edition} />
+      <Editor account={account.value} initial={start.state} initialExtras={extrasOfRequest(request)} eligibility={start.eligibility} rater={rater} terms={quote} />
     </Stack>
   );
 }

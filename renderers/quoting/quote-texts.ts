@@ -1,3 +1,5 @@
+import { UNSAVED_CHANGES_TEXTS } from '../page/unsaved-work.ts';
+
 /** The quote flow's texts, word for word from spec 002 (sections 3, 5 and 8) where it gives them. */
 export const QUOTE_FLOW_TEXTS = {
   cartTitle: 'List of Quotes to Request',
@@ -36,8 +38,8 @@ export const FOLLOW_UP_LABELS: Readonly<Record<FollowUp, string>> = {
 
 /** Leaving the terms of a quote with changes not sent (spec 002 'UW switching tabs': SWITCH discards, GO BACK stays). */
 export const LEAVE_TERMS_TEXTS = {
-  question: 'You have unsaved changes',
+  question: UNSAVED_CHANGES_TEXTS.question,
   explanation: 'Your changes to the terms are not saved to the quote. Leave and lose them, or go back to them?',
-  stayLabel: 'GO BACK',
-  leaveLabel: 'SWITCH',
+  stayLabel: UNSAVED_CHANGES_TEXTS.goBackLabel,
+  leaveLabel: UNSAVED_CHANGES_TEXTS.switchLabel,
 } as const;

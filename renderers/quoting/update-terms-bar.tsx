@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Button, HStack } from '@chakra-ui/react';
 import { useNavigate } from 'react-router';
-import { isApiError } from '../../api/api-error.ts';
 import { ConfirmDialog } from '../dialog/confirm-dialog.tsx';
 import { UnsavedChangesGuard } from '../dialog/unsaved-changes-guard.tsx';
 import { usePageContext } from '../page/page-context.ts';
@@ -11,6 +10,7 @@ import { run } from '../session/api.ts';
 import { toaster } from '../shell/toaster.tsx';
 import { quoteRequestOf } from './quote-request.ts';
 import { LEAVE_TERMS_TEXTS, QUOTE_FLOW_TEXTS } from './quote-texts.ts';
+import { messageOf } from './use-quote-actions.ts';
 import type { QuoteEditor } from './use-quote-editor.ts';
 import type { QuoteDetail } from './use-quote-terms.ts';
 
@@ -40,7 +40,7 @@ export function UpdateTermsBar({ quote, editor, accountId }: { quote: QuoteDetai
       // The guard reads `sent` on the next render: leave once it has.
       setTimeout(back, 0);
     } catch (error) {
-      const refused = isApiError(error) && error.status > 0 && error.status < 500 ? error.message : undefined;
+      const refused = messageOf(error, '');
       toaster.create({ type: 'error', title: QUOTE_FLOW_TEXTS.updateFailed, ...(refused ? { description: refused } : {}), closable: true });
     } finally {
       setBusy(false);

@@ -38,7 +38,8 @@ export interface QuoteActions {
   requested: () => void;
 }
 
-const messageOf = (error: unknown, fallback: string) => (isApiError(error) && error.status > 0 && error.status < 500 ? error.message : fallback);
+/** The server's own words for a refusal (a 4xx), else the fallback. */
+export const messageOf = (error: unknown, fallback: string) => (isApiError(error) && error.status > 0 && error.status < 500 ? error.message : fallback);
 
 /**
  * The quote flow's actions (spec 002 sections 4 and 8): Quote Now creates the quote and opens it; Add to

@@ -4,16 +4,11 @@ import { useSearchParams } from 'react-router';
 import type { TabsBlock } from '../../../engine/index.ts';
 import { ConfirmDialog } from '../../dialog/confirm-dialog.tsx';
 import type { PageScope } from '../page-scope.ts';
-import { UnsavedWorkContext, useUnsavedWorkScope } from '../unsaved-work.ts';
+import { UNSAVED_CHANGES_TEXTS, UnsavedWorkContext, useUnsavedWorkScope } from '../unsaved-work.ts';
 import { BlockView } from './block-view.tsx';
 
 /** Spec 002 'UW switching tabs': a tab left with unsaved changes loses them, so the user chooses. */
-export const SWITCH_TABS_TEXTS = {
-  title: 'You have unsaved changes',
-  text: 'Your changes on this tab are not saved. Switch tabs and lose them, or go back to them?',
-  switchLabel: 'SWITCH',
-  goBackLabel: 'GO BACK',
-} as const;
+const SWITCH_TABS_EXPLANATION = 'Your changes on this tab are not saved. Switch tabs and lose them, or go back to them?';
 
 /**
  * Tabs, each a block; the selected one is in the query string (`?tab=POLICIES`), so a link opens it. A tab
@@ -57,10 +52,10 @@ export function TabsBlockView({ block, scope }: { block: TabsBlock; scope: PageS
       </Tabs.Root>
       {pending !== undefined && (
         <ConfirmDialog
-          title={SWITCH_TABS_TEXTS.title}
-          text={SWITCH_TABS_TEXTS.text}
-          confirmLabel={SWITCH_TABS_TEXTS.switchLabel}
-          cancelLabel={SWITCH_TABS_TEXTS.goBackLabel}
+          title={UNSAVED_CHANGES_TEXTS.question}
+          text={SWITCH_TABS_EXPLANATION}
+          confirmLabel={UNSAVED_CHANGES_TEXTS.switchLabel}
+          cancelLabel={UNSAVED_CHANGES_TEXTS.goBackLabel}
           busy={false}
           destructive
           onConfirm={() => {
