@@ -1,10 +1,9 @@
-import { useCallback, useMemo, type ReactNode } from 'react';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { Alert, Box, Grid, Heading, Skeleton, Stack } from '@chakra-ui/react';
 import { useNavigate, useParams } from 'react-router';
 import { raterDefinitionsOf, type P250State, type RaterDefinitions } from '../../engine/index.ts';
 import { usePageContext } from '../page/page-context.ts';
 import { useCurrentUser } from '../session/use-session.ts';
-import { run } from '../session/api.ts';
 import { AccountSummary } from './account-summary.tsx';
 import { CoverageGroups } from './coverage-groups.tsx';
 import { coverageGroups, unselectedByAnswers } from './coverage-view.ts';
@@ -18,14 +17,17 @@ import { QuoteCartDialog } from './quote-cart-dialog.tsx';
 import { QuoteExtrasSection } from './quote-extras.tsx';
 import { extrasOfRequest, type QuoteExtras, type QuoteRequest } from './quote-request.ts';
 import { QUOTE_FLOW_TEXTS } from './quote-texts.ts';
+import { saveSecurityAnswers } from './save-security-answers.ts';
 import { questionTitles, securityAnswered } from './security-answers.ts';
 import { SecurityQuestionsDialog } from './security-questions-dialog.tsx';
 import { SecuritySection, decidedCoverages } from './security-section.tsx';
+import { SocialEngineeringUnavailableDialog } from './social-engineering-unavailable-dialog.tsx';
 import { useQuoteAccount, type QuoteAccount } from './use-quote-account.ts';
 import { useQuoteActions } from './use-quote-actions.ts';
 import { useQuoteEditor } from './use-quote-editor.ts';
 import { useQuoteTerms, type QuoteDetail } from './use-quote-terms.ts';
 import { UpdateTermsBar } from './update-terms-bar.tsx';
+import { toaster } from '../shell/toaster.tsx';
 
 const FORMS = { additionalInsured: 'additional-insured', eventExclusion: 'event-exclusion', retailAgent: 'cart-retail-agent' } as const;
 /** Catalogue ids of the extras a product may carry. */
@@ -155,15 +157,13 @@ function Editor({
   const why = unselectedByAnswers(state, rater.coverages, titles);
   const answered = securityAnswered(securityForm, state.account.securityQuestions);
 
+  const [unavailable, setUnavailable] = useState<string[]>();
   const saveAnswers = async (payload: Record<string, unknown>) => {
-    let answers: Record<string, unknown>;
-    try {
-      answers = (await run('saveSecurityQuestions', { params: { accountId: account.id }, body: payload as never })).answers as Record<string, unknown>;
-    } catch {
-      throw new Error(QUOTE_FLOW_TEXTS.securityFailed);
-    }
+    const saved = await saveSecurityAnswers(securityForm?.binding?.submit, account.id, payload, editor.current().account.securityQuestions);
+    if (saved.socialEngineering?.available) toaster.create({ type: 'success', title: saved.socialEngineering.message ?? QUOTE_FLOW_TEXTS.socialEngineeringAdded, closable: true });
+    else if (saved.socialEngineering) setUnavailable(saved.socialEngineering.reasons);
     // An answered-but-invalid coverage is unselected by the engine's change.
-    actions.answered(editor.apply({ type: 'securityQuestions', value: answers }));
+    actions.answered(editor.apply({ type: 'securityQuestions', value: saved.answers }));
   };
 
   return (
@@ -210,6 +210,7 @@ function Editor({
           onSubmit={saveAnswers}
         />
       )}
+      {unavailable && <SocialEngineeringUnavailableDialog reasons={unavailable} onClose={() => setUnavailable(undefined)} />}
       {actions.cartOpen && (
         <QuoteCartDialog
           account={account}

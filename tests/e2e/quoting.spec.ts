@@ -125,6 +125,37 @@ test('US: an agent answers the security questions, edits coverages with the prem
   await expect(page).toHaveURL(/\/agency\/quotes$/, { timeout: 10_000 });
 });
 
+test('US: Prime 100 asks the social engineering questions; a no lists why the endorsement is unavailable, all yes adds it', async ({ page }) => {
+  await signInOnOrigin(page, E2E_ORIGIN, 'agent@agency.example');
+  const accountId = await accountIdOf(page, 'Aspen Bakery');
+  await page.goto(`${E2E_ORIGIN}/agency/requestQuote/P100/${accountId}`);
+  await expect(page.getByRole('combobox', { name: 'Product' })).toHaveValue('P100');
+  const section = page.getByRole('region', { name: 'Social Engineering' });
+  // The demo book may have answered them already: the button then says Edit.
+  await section.getByRole('button', { name: /^(Answer|Edit) Security Questions$/ }).click();
+  const questions = page.getByRole('dialog', { name: 'Social Engineering' });
+  await answer(questions, 'Verifies Bank Accounts', 'Yes');
+  await answer(questions, 'Authenticates Funds Transfer Requests', 'No');
+  await answer(questions, 'Prevents Unauthorized Wire Transfers', 'Yes');
+  await questions.getByRole('button', { name: 'Submit' }).click();
+  await expect(questions).toBeHidden();
+  const unavailable = page.getByRole('alertdialog', { name: 'Social Engineering Unavailable' });
+  await expect(unavailable).toContainText('Funds transfer requests are not authenticated by a method other than the one they came in on.');
+  await expect(unavailable).not.toContainText('bank accounts are not verified');
+  await unavailable.getByRole('button', { name: 'Close' }).click();
+  await expect(unavailable).toBeHidden();
+  // The saved answers decide Cyber Crime Loss at once.
+  await expect(page.getByTestId('security-coverage-24')).toContainText('Does not qualify');
+  await expect(page.getByRole('checkbox', { name: 'Cyber Crime Loss' })).toBeDisabled();
+
+  await section.getByRole('button', { name: 'Edit Security Questions' }).click();
+  await answer(questions, 'Authenticates Funds Transfer Requests', 'Yes');
+  await questions.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText('Social Engineering Endorsement Added')).toBeVisible();
+  await expect(page.getByTestId('security-coverage-24')).toContainText('Qualifies');
+  await expect(page.getByRole('checkbox', { name: 'Cyber Crime Loss' })).toBeEnabled();
+});
+
 test('UK: a broker quotes Prime One in pounds with an Excess and lands on the new quote', async ({ page }) => {
   await signInOnOrigin(page, E2E_UK_ORIGIN, 'broker@brokerage.example');
   const accountId = await accountIdOf(page, 'Thameside Freight Ltd');
