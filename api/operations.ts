@@ -375,6 +375,7 @@ export const OPERATIONS = {
   searchUnderwritingInbox: { method: 'GET', path: '/api/quote/v1/uw-inbox', public: false, permission: 'quote:underwrite' },
   sendInvoiceToAccounting: { method: 'POST', path: '/api/billing/v1/accounting', public: false, permission: 'billing:read' },
   sendPaymentReminder: { method: 'POST', path: '/api/billing/v1/policy/{policyId}/payment-reminder', public: false, permission: 'billing:write' },
+  sendQuoteToAgency: { method: 'POST', path: '/api/quote/v1/{id}/agency', public: false, permission: 'quote:underwrite' },
   sendQuoteToPolicyholder: { method: 'POST', path: '/api/quote/v1/{id}/customer', public: false, permission: 'quote:write' },
   sendWorkflowCodeByEmail: { method: 'GET', path: '/api/auth/v1/wf/access/{id}', public: true, permission: null },
   sendWorkflowCodeByText: { method: 'GET', path: '/api/auth/v1/wf/access/phone/{id}', public: true, permission: null },

@@ -5190,6 +5190,25 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/quote/v1/{id}/agency": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Provider staff send a Ready quote to an agent of the wholesale agency it was written for (checked with definitions/forms/send-quote-to-agency.json): the agent gets a one-time-code link to the quote's review page, and an address new to the agency becomes a producer of the quote's team ('Quote request(s) sent successfully!') */
+        post: operations["sendQuoteToAgency"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/quote/v1/{id}/request-to-bind": {
         parameters: {
             query?: never;
@@ -9337,6 +9356,15 @@ export interface components {
             customerLastName: string;
             customerEmail: string;
             customerPhone: string;
+        };
+        WholesaleAgentFields: {
+            /** @description The quote's id as the form carries it (the path names the quote) */
+            id?: string;
+            agencyName: string;
+            agentFirstName: string;
+            agentLastName: string;
+            agentEmail: string;
+            agentPhone: string;
         };
         RequestToBindFields: {
             customerFirstName: string;
@@ -21015,6 +21043,37 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["PolicyholderFields"];
+            };
+        };
+        responses: {
+            /** @description The review after sending */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuoteReviewChange"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    sendQuoteToAgency: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WholesaleAgentFields"];
             };
         };
         responses: {

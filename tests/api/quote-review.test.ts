@@ -175,3 +175,65 @@ describe('sending a quote to its policyholder', () => {
     expect(redirectURL).toBe(`/quote/${ids.ukQuote}/request-to-bind/P_ONE`);
   });
 });
+
+/** Each edition's quote written for an agency, the agency's name, and an agent the provider sends it to. */
+const WHOLESALE_CASES = [
+  { edition: 'us', quote: 'wholesaleQuote', host: undefined, agency: 'Summit Risk Partners', agent: { first: 'Priya', last: 'Raman', email: 'priya.raman@summitrisk.example', phone: '3035550142' } },
+  { edition: 'uk', quote: 'ukWholesaleQuote', host: UK, agency: 'Thames Cyber Brokers', agent: { first: 'Gareth', last: 'Lloyd', email: 'gareth.lloyd@thamescyber.example', phone: '02079460123' } },
+] as const;
+
+describe.each(WHOLESALE_CASES)('sending a quote to a wholesale agency ($edition)', ({ quote, host, agency, agent }) => {
+  const body = (id: string, overrides: Json = {}) => ({
+    id, agencyName: agency, agentFirstName: agent.first, agentLastName: agent.last, agentEmail: agent.email, agentPhone: agent.phone, ...overrides,
+  });
+
+  beforeAll(async () => {
+    ids[quote] = quote === 'ukWholesaleQuote' ? await readyQuote('broker', ids.ukClient!, 'uk', 'ENG', 'P_ONE', UK) : await readyQuote('agent', ids.client!, 'us', 'CO', 'P250');
+  });
+
+  it('is for provider staff, needs every field and a phone of 10 or 11 digits, and refuses another organisation\'s address', async () => {
+    const url = `/api/quote/v1/${ids[quote]}/agency`;
+    expect((await call(quote === 'ukWholesaleQuote' ? 'broker' : 'agent', 'POST', url, body(ids[quote]!), host)).statusCode).toBe(403);
+    const phone = await call('admin', 'POST', url, body(ids[quote]!, { agentPhone: '12345' }), host);
+    expect(phone.statusCode).toBe(400);
+    expect(phone.json().errors).toEqual([expect.objectContaining({ field: 'agentPhone', message: 'not a valid phone number' })]);
+    const missing = await call('admin', 'POST', url, body(ids[quote]!, { agentLastName: '', agentEmail: 'not-an-email' }), host);
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().errors.map((error: Json) => error.field).sort()).toEqual(['agentEmail', 'agentLastName']);
+    const taken = await call('admin', 'POST', url, body(ids[quote]!, { agentEmail: 'agent@otheragency.example' }), host);
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().message).toBe(REVIEW_TEXTS.emailOfOtherAgency);
+    expect(await messagesTo(t, agent.email)).toHaveLength(0);
+  });
+
+  it("makes the new address a producer of the quote's team, whose link opens the quote's review page; the move is in the quote's history", async () => {
+    const sent = await call('admin', 'POST', `/api/quote/v1/${ids[quote]}/agency`, body(ids[quote]!), host);
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json().message).toBe('Quote request(s) sent successfully!');
+    const [user] = await t.db.query<{ id: string; role_id: string; agency: string; password_hash: string | null }>(
+      'SELECT u.id, u.role_id, a.name AS agency, u.password_hash FROM users u JOIN accounts a ON a.id = u.account_id WHERE u.email = $1', [agent.email],
+    );
+    expect(user).toMatchObject({ role_id: 'agency-producer', agency, password_hash: null });
+    const [team] = await t.db.query<{ same: boolean }>(
+      `SELECT EXISTS (SELECT 1 FROM team_members m JOIN teams t ON t.id = m.team_id JOIN quotes q ON q.id = $1
+         WHERE m.user_id = $2 AND (t.id = q.team_id OR (q.team_id IS NULL AND t.account_id = q.agency_id AND t.is_default))) AS same`, [ids[quote], user!.id],
+    );
+    expect(team?.same).toBe(true);
+    const [mail] = await messagesTo(t, agent.email);
+    expect(mail?.subject).toMatch(/^Quote \S+ for (Juniper Ridge Clinics LLC|Harbourside Dental Ltd)$/);
+    expect(mail?.body).toContain(`has sent ${agency} quote`);
+
+    const { token, redirectURL } = await openLink(agent.email);
+    expect(redirectURL).toBe(`/agency/quotes/${ids[quote]}/review`);
+    const review = await t.inject({ method: 'GET', url: `/api/quote/v1/${ids[quote]}/review`, headers: { authorization: `Bearer ${token}`, ...(host ? { host } : {}) } });
+    expect(review.statusCode, review.body).toBe(200);
+    const audited = await t.db.query<{ action: string }>(`SELECT action FROM audit_log WHERE target = ANY($1::text[]) ORDER BY at, id`, [[user!.id, ids[quote]]]);
+    expect(audited.map((row) => row.action)).toEqual(expect.arrayContaining(['user.create', 'user.team-add']));
+    const history = (await call('admin', 'GET', `/api/quote/v1/${ids[quote]}`, undefined, host)).json().events as Json[];
+    expect(history.map((event) => event.action ?? event.type)).toContain('sendToAgency');
+
+    // Sent again, the same agent is kept, not made twice.
+    expect((await call('admin', 'POST', `/api/quote/v1/${ids[quote]}/agency`, body(ids[quote]!), host)).statusCode).toBe(200);
+    expect(await t.db.query('SELECT 1 FROM users WHERE email = $1', [agent.email])).toHaveLength(1);
+  });
+});

@@ -8,6 +8,7 @@ import { moveQuote } from '../quotes/quote-changes.ts';
 import { publishedRater } from '../quotes/quote-rating.ts';
 import { QUOTE_TEXTS } from '../quotes/quote-texts.ts';
 import { findVisibleQuote, type QuoteDetailRow } from '../quotes/repository.ts';
+import { wholesaleAgentUser, type WholesaleAgent } from './agency-agent-access.ts';
 import { policyholderUser, quoteReviewWorkflow, type Policyholder } from './policyholder-access.ts';
 import { quoteReview, reviewColumns } from './review-record.ts';
 import { REVIEW_TEXTS, REVIEWABLE_AGENCY_STATUSES } from './review-texts.ts';
@@ -80,6 +81,41 @@ export const handlers: HandlerModule = (services) => {
         ].join('\n'),
       });
       return { quote: await reviewOf(caller, id), message: QUOTE_TEXTS.sentToPolicyholder };
+    },
+
+    async sendQuoteToAgency(request) {
+      const caller = callerOf(request);
+      const { id } = request.params;
+      const body = checkedBodyOf(request);
+      const agent: WholesaleAgent = {
+        firstName: String(body.agentFirstName).trim(), lastName: String(body.agentLastName).trim(), email: String(body.agentEmail).toLowerCase(), phone: String(body.agentPhone),
+      };
+      const sent = await db.transaction(async (tx) => {
+        const quote = await visibleQuote(caller, id, tx, true);
+        assertReviewable(quote);
+        const userId = await wholesaleAgentUser(tx, clock, { agencyId: quote.agency_id, teamId: quote.team_id, agent, actorUserId: caller.userId, address: request.ip });
+        const workflowId = await quoteReviewWorkflow(tx, clock, {
+          userId, contact: agent, quoteId: quote.id, product: quote.product, quoteExpiresOn: String(quote.expires_on).slice(0, 10), redirectUrl: `/agency/quotes/${quote.id}/review`,
+        });
+        await moveQuote(tx, clock, { caller, address: request.ip }, quote, 'sendToAgency', { detail: { to: agent.email, agency: quote.agency_name, workflowId } });
+        const [sender] = await tx.query<{ name: string }>(`SELECT first_name || ' ' || last_name AS name FROM users WHERE id = $1`, [caller.userId]);
+        return { quote, workflowId, sender: sender?.name ?? 'Our underwriting team' };
+      });
+      // After the commit: a mail never points at a link that a rollback took away.
+      const { quote, workflowId, sender } = sent;
+      await mailer.sendMail({
+        to: agent.email,
+        subject: `Quote ${quote.quote_number} for ${quote.company_name}`,
+        text: [
+          `Hello ${agent.firstName},`,
+          '',
+          `${sender} has sent ${quote.agency_name} quote ${quote.quote_number} for ${quote.company_name}.`,
+          `Review it, and request to bind it, here: ${config.publicUrl}/validate/${workflowId}`,
+          '',
+          'For your security the page asks for a one-time code, which we send to this address when you ask for it.',
+        ].join('\n'),
+      });
+      return { quote: await reviewOf(caller, id), message: QUOTE_TEXTS.sentToAgency };
     },
 
     async requestQuoteBinding(request) {

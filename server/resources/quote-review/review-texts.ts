@@ -7,6 +7,8 @@ export const REVIEW_TEXTS = {
   attestFirst: 'Please accept the attestation before signing.',
   notReviewable: 'This quote can no longer be sent, attested or bound from here.',
   emailOfOtherOrganisation: "This email address belongs to a user of another organisation. Please enter the policyholder's own address.",
+  emailOfOtherAgency: 'This email address belongs to a user of another organisation. Please enter the address of an agent of the agency the quote was written for.',
+  agentDisabled: "This agent's access is disabled. Please ask the agency's administrator to enable it.",
   policyholderDisabled: "This policyholder's access is disabled. Please ask your administrator to enable it.",
   /** The review page's heading by agency status (spec 002 section 2: normal title, request sent, bound, invalid). */
   headings: {

@@ -13,6 +13,7 @@ export const QUOTE_TEXTS = {
   lostSaved: 'Quote Lost Reason Saved Successfully!',
   needBySaved: 'Quote NeedBy Saved Successfully!',
   sentToPolicyholder: 'Quote was successfully sent',
+  sentToAgency: 'Quote request(s) sent successfully!',
   reasonRequired: 'Reason is a required field',
   needByPast: 'Need-by date cannot be before today.',
   referred: 'Quote submitted for underwriter review',

@@ -7,7 +7,7 @@
  */
 export type QuoteAction =
   | 'request' | 'refer' | 'release' | 'update' | 'reset' | 'reassess' | 'riskModifier' | 'switchSurplus'
-  | 'decline' | 'lose' | 'needBy' | 'sendToPolicyholder' | 'requestToBind' | 'attest' | 'sign' | 'delete' | 'note'
+  | 'decline' | 'lose' | 'needBy' | 'sendToPolicyholder' | 'sendToAgency' | 'requestToBind' | 'attest' | 'sign' | 'delete' | 'note'
   | 'bind' | 'rescind' | 'issue' | 'attestSurplusNotice' | 'fees' | 'subjectivities' | 'receiveSubjectivity';
 
 const OPEN = ['READY', 'INDICATION', 'REFERRED', 'IN_REVIEW', 'REQUESTED'] as const;
@@ -35,6 +35,8 @@ export const QUOTE_MOVES: Readonly<Record<QuoteAction, Move>> = {
   lose: { from: [...OPEN, 'EXPIRED'], to: 'LOST' },
   needBy: { from: [...OPEN, 'DRAFT'], to: 'same' },
   sendToPolicyholder: { from: ['READY'], to: 'same' },
+  // Provider staff send a quote they wrote for a wholesale agency to one of its agents.
+  sendToAgency: { from: ['READY'], to: 'same', underwriter: true },
   // The agent asks to bind a Ready quote; the insured attests and signs one, which asks to bind it too.
   requestToBind: { from: ['READY'], to: 'same' },
   attest: { from: ['READY'], to: 'same' },
@@ -58,7 +60,7 @@ export const QUOTE_MOVES: Readonly<Record<QuoteAction, Move>> = {
 
 const PAST_TENSE: Readonly<Record<QuoteAction, string>> = {
   request: 'requested', refer: 'referred', release: 'released', update: 'updated', reset: 'reset', reassess: 'reassessed', riskModifier: 'modified',
-  switchSurplus: 'switched', decline: 'declined', lose: 'marked lost', needBy: 'given a need-by date', sendToPolicyholder: 'sent',
+  switchSurplus: 'switched', decline: 'declined', lose: 'marked lost', needBy: 'given a need-by date', sendToPolicyholder: 'sent', sendToAgency: 'sent to the agency',
   requestToBind: 'requested to bind', attest: 'attested', sign: 'signed', bind: 'bound', rescind: 'rescinded', issue: 'issued', attestSurplusNotice: 'attested', fees: 'given new fees',
   subjectivities: 'given subjectivities', receiveSubjectivity: 'given a received subjectivity', delete: 'deleted', note: 'noted',
 };
