@@ -137,3 +137,54 @@ for (const edition of CASES) {
     await expect(page.getByRole('button', { name: 'Send to Policyholder' })).toHaveCount(0);
   });
 }
+
+/** Each edition's words for the wholesale agency a provider underwriter sends a quote to. */
+const WHOLESALE_CASES = [
+  { edition: 'us', origin: E2E_ORIGIN, action: 'Send to Agency', dialog: 'Send Quote to Agency', agentWord: 'Agent', phone: '3035550142' },
+  { edition: 'uk', origin: E2E_UK_ORIGIN, action: 'Send to Brokerage', dialog: 'Send Quote to Brokerage', agentWord: 'Broker', phone: '02079460123' },
+] as const;
+
+for (const edition of WHOLESALE_CASES) {
+  test(`${edition.edition}: provider staff send a Ready quote to a new agent of its agency, who opens its review page with the code`, async ({ page, browser, request }) => {
+    const { origin, agentWord } = edition;
+    await signInOnOrigin(page, origin, 'admin@provider.example');
+    const found = await callApi<{ content: Array<{ id: string; status: string; agencyStatus: string; edition?: string; currency?: string }> }>(
+      page, 'GET', '/api/quote/v1/search?size=100&status=READY',
+    );
+    const currency = edition.edition === 'us' ? 'USD' : 'GBP';
+    const quote = found.data.content.find((row) => row.status === 'READY' && row.agencyStatus === 'ACTIVE' && (row.currency ?? currency) === currency);
+    expect(quote, 'a Ready quote of the edition').toBeTruthy();
+    await page.goto(`${origin}/admin/quotes/${quote!.id}`);
+    await page.getByRole('button', { name: edition.action }).click();
+    const dialog = page.getByRole('dialog', { name: edition.dialog });
+    await expect(dialog.getByRole('textbox', { name: /Name$/ }).first()).not.toHaveValue('');
+    const email = `wholesale.${edition.edition}.${Date.now()}@agency-partner.example`;
+    await dialog.getByRole('textbox', { name: `${agentWord} First Name` }).fill('Priya');
+    await dialog.getByRole('textbox', { name: `${agentWord} Last Name` }).fill('Raman');
+    await dialog.getByRole('textbox', { name: `${agentWord} Email` }).fill(email);
+    await dialog.getByRole('textbox', { name: `${agentWord} Phone` }).fill('12345');
+    await dialog.getByRole('button', { name: 'Send' }).click();
+    await expect(dialog.getByText('not a valid phone number')).toBeVisible();
+    const before = await lastMailId(request, email);
+    await dialog.getByRole('textbox', { name: `${agentWord} Phone` }).fill(edition.phone);
+    await dialog.getByRole('button', { name: 'Send' }).click();
+    await expect(page.getByText('Quote request(s) sent successfully!', { exact: true })).toBeVisible();
+    await expect(dialog).toBeHidden();
+
+    // The agent, in a browser of their own, opens the link and lands on the quote's review page.
+    const mail = await latestMail(request, email, /\/validate\//, before);
+    const agentContext = await browser.newContext();
+    await acceptCookies(agentContext, origin);
+    const agent = await agentContext.newPage();
+    await agent.goto(`${origin}${linkPath(mail.body, 'validate')}`);
+    const codeBefore = await lastMailId(request, email);
+    await agent.getByRole('button', { name: /Send the code by email/ }).click();
+    const codeMail = await latestMail(request, email, /\b\d{6}\b/, codeBefore);
+    await agent.getByRole('textbox', { name: 'Access Code' }).fill(/\b(\d{6})\b/.exec(codeMail.body)![1]!);
+    await agent.getByRole('button', { name: 'Continue' }).click();
+    await expect(agent).toHaveURL(new RegExp(`/agency/quotes/${quote!.id}/review(\\?.*)?$`), { timeout: 15_000 });
+    await expect(agent.getByTestId('detail-heading')).toContainText('Quote ');
+    await expect(agent.getByRole('button', { name: 'Request to Bind' })).toBeVisible();
+    await agentContext.close();
+  });
+}
