@@ -10,7 +10,8 @@ import { startTestApp, type TestApp } from './support/test-app.ts';
  * path and query parameters as declared or hostile (odd ids, traversal, NUL), bodies as declared or broken
  * (a field of the wrong kind, a required field missing, an unknown field, `__proto__`, deep nesting, invalid
  * JSON, the wrong content type, a megabyte of text). Whatever comes, the server answers below 500, never with a
- * stack trace or an internal path, and every refusal carries a readable message. A new operation is fuzzed
+ * stack trace or an internal path, and every refusal carries a readable message. Each request comes from the
+ * provider's super admin or an agency's agent, drawn with the request. A new operation is fuzzed
  * without a new test. Bounded for CI (FUZZ_RUNS requests an operation, 8 by default, seed FUZZ_SEED);
  * `npm run fuzz:api` runs longer with a seed of its own and prints it.
  */
@@ -118,16 +119,25 @@ function requestOf(operation: Operation): fc.Arbitrary<FuzzRequest> {
 }
 
 let t: TestApp;
-let token = '';
 
-async function signIn(): Promise<void> {
-  token = (await t.tokensFor('admin@provider.example')).accessToken;
+/**
+ * Who sends the requests, drawn per request: the provider's super admin reaches every operation's work; an
+ * agency's agent takes the tenant paths (another agency's ids, refusals by role) with the same budget of runs.
+ */
+const PERSONAS = { admin: 'admin@provider.example', agent: 'agent@agency.example' } as const;
+type Persona = keyof typeof PERSONAS;
+const tokens: Record<Persona, string> = { admin: '', agent: '' };
+
+async function signIn(persona: Persona): Promise<void> {
+  tokens[persona] = (await t.tokensFor(PERSONAS[persona])).accessToken;
 }
 
-/** The provider's super admin stays signed in: an operation that ends sessions (sign-out, revoke) is followed by a new sign-in. */
+/** Both stay signed in: an operation that ends sessions (sign-out, revoke) is followed by a new sign-in. */
 async function stillSignedIn(): Promise<void> {
-  const me = await t.inject({ method: 'GET', url: '/api/auth/v1/me', headers: { authorization: `Bearer ${token}` } });
-  if (me.statusCode === 401) await signIn();
+  for (const persona of Object.keys(PERSONAS) as Persona[]) {
+    const me = await t.inject({ method: 'GET', url: '/api/auth/v1/me', headers: { authorization: `Bearer ${tokens[persona]}` } });
+    if (me.statusCode === 401) await signIn(persona);
+  }
 }
 
 function problemOf(operation: Operation, request: FuzzRequest, status: number, body: string, contentType = ''): string | null {
@@ -152,7 +162,8 @@ const OPERATIONS = operationsOf();
 
 beforeAll(async () => {
   t = await startTestApp();
-  await signIn();
+  await signIn('admin');
+  await signIn('agent');
   if (process.env.FUZZ_SEED || process.env.FUZZ_RUNS) console.log(`contract fuzz: seed ${SEED}, ${RUNS} requests an operation`);
 }, 120_000);
 
@@ -169,12 +180,12 @@ describe('fuzzed requests to every operation answer below 500, without internals
   it.each(OPERATIONS)('$id', async (operation) => {
     const seed = SEED + [...operation.id].reduce((sum, char) => sum + char.charCodeAt(0), 0);
     await fc.assert(
-      fc.asyncProperty(requestOf(operation), async (request) => {
+      fc.asyncProperty(requestOf(operation), fc.constantFrom<Persona>('admin', 'agent'), async (request, persona) => {
         const response = await t.inject({
           method: operation.method,
           url: request.url,
           headers: {
-            ...(operation.public ? {} : { authorization: `Bearer ${token}` }),
+            ...(operation.public ? {} : { authorization: `Bearer ${tokens[persona]}` }),
             'x-timezone': 'UTC',
             ...(request.contentType ? { 'content-type': request.contentType } : {}),
           },
@@ -182,7 +193,7 @@ describe('fuzzed requests to every operation answer below 500, without internals
           // Not the address the suite signs in from: the public operations' rate limits are not the suite's.
           remoteAddress: '203.0.113.77',
         });
-        const problem = problemOf(operation, request, response.statusCode, response.body, String(response.headers['content-type'] ?? ''));
+        const problem = problemOf(operation, { ...request, kind: `${request.kind} as ${persona}` }, response.statusCode, response.body, String(response.headers['content-type'] ?? ''));
         expect(problem).toBeNull();
       }),
       { numRuns: RUNS, seed, endOnFailure: true },
@@ -193,7 +204,7 @@ describe('fuzzed requests to every operation answer below 500, without internals
   it('refuses a megabyte of text in a field with a readable message', async () => {
     const huge = 'x'.repeat(1_048_576);
     for (const url of ['/api/quote/v1/create', '/api/account/v1/accounts', '/api/auth/v1/teams']) {
-      const response = await t.inject({ method: 'POST', url, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, payload: JSON.stringify({ name: huge, accountId: huge, note: huge }) });
+      const response = await t.inject({ method: 'POST', url, headers: { authorization: `Bearer ${tokens.admin}`, 'content-type': 'application/json' }, payload: JSON.stringify({ name: huge, accountId: huge, note: huge }) });
       expect(problemOf({ id: url, method: 'POST', path: url, parameters: [], multipart: false, public: false }, { url, kind: 'megabyte' }, response.statusCode, response.body)).toBeNull();
       expect(response.statusCode).toBeGreaterThanOrEqual(400);
     }
