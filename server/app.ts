@@ -15,6 +15,7 @@ import { prepareDatabase } from './db/prepare.ts';
 import { answerFrameworkError, errorHandler } from './http/error-handler.ts';
 import { registerInputGuard } from './http/input-guard.ts';
 import { registerMultipart } from './http/multipart.ts';
+import { registerRateLimit } from './http/rate-limit.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { MESSAGES } from './http/http-error.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer.ts';
@@ -83,6 +84,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setErrorHandler(errorHandler);
   await registerSecurityHeaders(app);
   await registerCompression(app);
+  await registerRateLimit(app, config.requestsPerMinute);
   registerInputGuard(app);
   registerApiKeyActivity(app);
   await registerMultipart(app);

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { DEFAULT_REQUESTS_PER_MINUTE } from './constants.ts';
 
 export interface ServerConfig {
   port: number;
@@ -21,6 +22,8 @@ export interface ServerConfig {
   publicUrl: string;
   /** PUBLIC_URL was given explicitly (production requires it: links must not point at localhost). */
   publicUrlConfigured: boolean;
+  /** Requests a caller may make per minute before 429 (server/http/rate-limit.ts). */
+  requestsPerMinute: number;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): ServerConfig {
@@ -40,5 +43,13 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     trustProxy: env.TRUST_PROXY === 'true',
     publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
     publicUrlConfigured: Boolean(env.PUBLIC_URL),
+    requestsPerMinute: positiveInteger(env.RATE_LIMIT_PER_MINUTE, 'RATE_LIMIT_PER_MINUTE') ?? DEFAULT_REQUESTS_PER_MINUTE,
   };
+}
+
+function positiveInteger(value: string | undefined, name: string): number | undefined {
+  if (value === undefined || value === '') return undefined;
+  const number = Number(value);
+  if (!Number.isInteger(number) || number <= 0) throw new Error(`${name} must be a positive whole number, got '${value}'`);
+  return number;
 }

@@ -14,6 +14,13 @@ export const REMEMBERED_REFRESH_TTL_MS = 30 * DAY;
 /** A one-time-code workflow session ends this long after the code was exchanged; refreshing does not extend it. */
 export const WORKFLOW_SESSION_TTL_MS = 30 * MINUTE;
 
+/**
+ * Requests one caller (a bearer token, else an address) may make in a minute before answers are 429 with
+ * Retry-After: far above what a person at the console makes (a page is ten to thirty calls), low enough to
+ * stop a script from flooding the server. RATE_LIMIT_PER_MINUTE overrides it (load tests raise it).
+ */
+export const DEFAULT_REQUESTS_PER_MINUTE = 3000;
+
 export const MFA_CODE_LENGTH = 6;
 export const MFA_CODE_TTL_MS = 5 * MINUTE;
 export const MFA_CODE_MAX_ATTEMPTS = 3;

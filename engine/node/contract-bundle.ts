@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isMap, parseDocument, Pair, Scalar, YAMLMap, type Document } from 'yaml';
+import { declareServerAnswers } from './contract-server-answers.ts';
 
 /**
  * Node-only: the contract is kept as one file per resource and bundled into the one document the server
@@ -64,6 +65,7 @@ export function bundleContract(root: string): string {
     collect(schemas, mapOf(document, 'schemas', file), file, schemaOwners, 'Schema');
   }
 
+  declareServerAnswers(paths);
   const rootMap = base.contents as YAMLMap;
   const at = rootMap.items.findIndex((pair) => (pair.key as Scalar).value === 'components');
   rootMap.items.splice(at, 0, new Pair(new Scalar('paths'), paths));

@@ -25,6 +25,7 @@ const steps = [
   { stage: 1, name: 'type check', command: 'npx tsc -p tsconfig.json --noEmit' },
   { stage: 1, name: 'lint', command: 'npx eslint .' },
   { stage: 1, name: 'definitions load and resolve', command: 'npx tsx tests/scripts/check-definitions.ts' },
+  { stage: 1, name: 'contract lint (OWASP API ruleset)', command: 'npm run --silent lint:api' },
   {
     stage: 2,
     name: 'unit and API tests (PGlite)',
