@@ -22,6 +22,8 @@ import { questionTitles, securityAnswered } from './security-answers.ts';
 import { SecurityQuestionsDialog } from './security-questions-dialog.tsx';
 import { SecuritySection, decidedCoverages } from './security-section.tsx';
 import { SocialEngineeringUnavailableDialog } from './social-engineering-unavailable-dialog.tsx';
+import { QuoteStepSection as Section } from './quote-step-section.tsx';
+import { StateLicenseStep } from './state-license-step.tsx';
 import { useQuoteAccount, type QuoteAccount } from './use-quote-account.ts';
 import { useQuoteActions } from './use-quote-actions.ts';
 import { useQuoteEditor } from './use-quote-editor.ts';
@@ -34,12 +36,15 @@ const FORMS = { additionalInsured: 'additional-insured', eventExclusion: 'event-
 const TRIA = 22;
 const ADDITIONAL_INSURED = 29;
 const SPECIFIED_EVENT_EXCLUSION = 40;
+/** The area's page where licences are kept (definitions/pages/licenses-page.json). */
+const LICENSES_PAGE = 'manage/licenses';
 
 /**
  * /{area}/requestQuote/{productType}/{accountId}: the quote flow of a client account (spec 002 sections 2
  * and 4). The steps are sections of one page: verify (the account), product-selector, questions (the
- * security questions dialog), quote (the P250 coverage editor with the premium rated in the browser by the
- * same engine as the server) and the actions (Quote Now, Add to List, the cart).
+ * security questions dialog), state-license (whether the producer may sell in the risk's state), quote (the
+ * P250 coverage editor with the premium rated in the browser by the same engine as the server) and the
+ * actions (Quote Now, Add to List, the cart).
  */
 export function P250CoverageEditor() {
   const { accountId = '', productType, quoteId } = useParams();
@@ -61,6 +66,7 @@ function QuoteFlow({ account, productType }: { account: QuoteAccount; productTyp
   const products = useMemo(() => quotableProducts(edition, rater), [edition, rater]);
   const product = productToQuote(productType, products);
   const choose = useCallback((code: string) => navigate(`${areaBase}/requestQuote/${code}/${account.id}`, { replace: true }), [navigate, areaBase, account.id]);
+  const licensesPath = registry.list('page').some((page) => (page as { path?: string }).path === LICENSES_PAGE) ? `${areaBase}/${LICENSES_PAGE}` : undefined;
   if (!product) return <Problem text="No product can be quoted in this edition." />;
   return (
     <Stack gap="5" data-testid="p250-coverage-editor">
@@ -68,16 +74,22 @@ function QuoteFlow({ account, productType }: { account: QuoteAccount; productTyp
       <Section id="product" title="Product">
         <ProductSelector products={products} value={product} onChange={choose} />
       </Section>
-      <ProductEditor key={product} account={account} product={product} rater={rater} />
+      <ProductEditor
+        key={product}
+        account={account}
+        product={product}
+        rater={rater}
+        beforeCoverage={<StateLicenseStep account={account} edition={edition} licensesPath={licensesPath} />}
+      />
     </Stack>
   );
 }
 
-function ProductEditor({ account, product, rater }: { account: QuoteAccount; product: string; rater: RaterDefinitions }) {
+function ProductEditor({ account, product, rater, beforeCoverage }: { account: QuoteAccount; product: string; rater: RaterDefinitions; beforeCoverage: ReactNode }) {
   const { rules } = usePageContext();
   const start = useMemo(() => startEditor(rater, product, account, rules.today), [rater, product, account, rules.today]);
   if (!start.ok) return <Problem text={start.message} />;
-  return <Editor account={account} initial={start.state} eligibility={start.eligibility} rater={rater} />;
+  return <Editor account={account} initial={start.state} eligibility={start.eligibility} rater={rater} beforeCoverage={beforeCoverage} />;
 }
 
 /**
@@ -121,6 +133,7 @@ function Editor({
   eligibility,
   rater,
   terms,
+  beforeCoverage,
 }: {
   account: QuoteAccount;
   initial: P250State;
@@ -129,6 +142,8 @@ function Editor({
   rater: RaterDefinitions;
   /** The quote whose terms are changed (Update Quote), rather than a new quote of the account. */
   terms?: QuoteDetail;
+  /** Steps between the questions and the coverage (spec 002 section 2 order: questions, state-license, quote). */
+  beforeCoverage?: ReactNode;
 }) {
   const { registry, edition, rules, areaBase, form } = usePageContext();
   const user = useCurrentUser().data;
@@ -174,6 +189,7 @@ function Editor({
             <SecuritySection decided={decidedCoverages(state)} answered={answered} why={why} onOpen={actions.askQuestions} />
           </Section>
         )}
+        {beforeCoverage}
         <Section id="quote" title="Coverage">
           <Stack gap="5">
             <GlobalSettings state={state} edition={edition} apply={editor.apply} />
@@ -224,17 +240,6 @@ function Editor({
         />
       )}
     </Grid>
-  );
-}
-
-function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <Box as="section" aria-labelledby={`quote-step-${id}`} data-step={id} borderWidth="1px" rounded="md" p="4" bg="bg">
-      <Heading as="h2" size="md" id={`quote-step-${id}`} mb="3">
-        {title}
-      </Heading>
-      {children}
-    </Box>
   );
 }
 

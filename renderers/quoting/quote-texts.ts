@@ -30,6 +30,17 @@ export const QUOTE_FLOW_TEXTS = {
   securityUnansweredNote: 'Answer the security questions before you quote: they decide whether some coverages may be chosen.',
 } as const;
 
+/** The state-license step (spec 002 section 2 'state-license'); the spec shows no texts for it. */
+export const STATE_LICENSE_TEXTS = {
+  title: 'State License',
+  youHold: (number: string, state: string, until: string) => `You hold license ${number} in ${state}, valid until ${until}.`,
+  youHoldNone: (state: string) => `You hold no license in ${state}. You may quote, but a license in ${state} is needed to bind.`,
+  addLicense: 'Add a license',
+  agentsLicensed: (state: string) => `Agents of the agency licensed in ${state}:`,
+  agentLine: (name: string, number: string, until: string) => `${name}, license ${number}, valid until ${until}`,
+  agencyHoldsNone: (state: string) => `No agent of the agency holds a license in ${state}. A license in ${state} is needed to bind.`,
+} as const;
+
 /** The follow-up actions of the security questions dialog (spec 002 section 2): the dialog's button says which. */
 export type FollowUp = 'quote-now' | 'open-cart' | 'add-to-list';
 

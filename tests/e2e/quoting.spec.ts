@@ -156,6 +156,25 @@ test('US: Prime 100 asks the social engineering questions; a no lists why the en
   await expect(page.getByRole('checkbox', { name: 'Cyber Crime Loss' })).toBeEnabled();
 });
 
+/** The state-license step as each quoting persona sees it (spec 002 section 2), on accounts of the demo agency. */
+const STATE_LICENSE_CASES = [
+  { who: 'agent@agency.example', area: 'agency', account: 'Aspen Bakery', licensed: 'false', text: 'You hold no license in PA. You may quote, but a license in PA is needed to bind.' },
+  { who: 'agent@agency.example', area: 'agency', account: 'Acme Precision Manufacturing', licensed: 'true', text: /^You hold license \S+ CO in CO, valid until \d{2}\/\d{2}\/\d{4}\.$/ },
+  { who: 'admin@provider.example', area: 'admin', account: 'Acme Precision Manufacturing', licensed: 'true', text: /Agents of the agency licensed in CO:\s*Alex Agent, license \S+ CO, valid until/ },
+];
+
+for (const step of STATE_LICENSE_CASES) {
+  test(`US: the state-license step for ${step.who} on ${step.account}`, async ({ page }) => {
+    await signInOnOrigin(page, E2E_ORIGIN, step.who);
+    const accountId = await accountIdOf(page, step.account);
+    await page.goto(`${E2E_ORIGIN}/${step.area}/requestQuote/P250/${accountId}`);
+    const license = page.getByRole('region', { name: 'State License' }).getByTestId('state-license');
+    await expect(license).toHaveAttribute('data-licensed', step.licensed);
+    await expect(license).toContainText(step.text);
+    if (step.licensed === 'false') await expect(license.getByRole('link', { name: 'Add a license' })).toHaveAttribute('href', '/agency/manage/licenses');
+  });
+}
+
 test('UK: a broker quotes Prime One in pounds with an Excess and lands on the new quote', async ({ page }) => {
   await signInOnOrigin(page, E2E_UK_ORIGIN, 'broker@brokerage.example');
   const accountId = await accountIdOf(page, 'Thameside Freight Ltd');
