@@ -6,6 +6,12 @@
  * answers). The console-version call, which touches no database, is measured in the same run as the
  * baseline: the server's floor on this machine. A measurement, not a test: it never fails on figures.
  *
+ * `npm run bench:api -- --load` runs the load instead (issue 9 §3): LOAD_CONNECTIONS (200) connections for
+ * LOAD_SECONDS (60 s), each cycling through a signed-in read mix (the current user, the agency's quotes and
+ * policies tabs, a policy's page, documents, the admin's billing list, the payer's payment page) as the
+ * personas that read them, beside the same connections on the console version (no database) as its
+ * baseline; errors, p50, p99 and req/s on each database.
+ *
  * Sign-in is argon2id hashing by design (tens of milliseconds of CPU each), so its rate is bounded by
  * the cores, not by the server. Each refresh uses the token the previous one returned (tokens rotate).
  */
@@ -24,6 +30,9 @@ const BASE = `http://127.0.0.1:${PORT}`;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const PASSWORD = 'Demo-Password-2026!';
+const LOAD = process.argv.includes('--load');
+const LOAD_CONNECTIONS = Number(process.env.LOAD_CONNECTIONS ?? 200);
+const LOAD_SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
 /** Demo users that sign in without MFA; each virtual user signs in as one of them. */
 const USERS = ['agent@agency.example', 'agent@otheragency.example', 'broker@brokerage.example', 'carrier@carrier.example', 'cluster@cluster.example', 'vendor@vendor.example'];
 
@@ -72,12 +81,12 @@ async function signIn(user: string): Promise<{ accessToken: string; refreshToken
 }
 
 /** Runs `step` in `concurrency` loops for `seconds`; each loop keeps its own state (a token chain). */
-async function load<S>(name: string, concurrency: number, init: (index: number) => Promise<S>, step: (state: S) => Promise<[boolean, S]>): Promise<Result> {
+async function load<S>(name: string, concurrency: number, init: (index: number) => Promise<S>, step: (state: S) => Promise<[boolean, S]>, seconds = SECONDS): Promise<Result> {
   const states: S[] = await Promise.all(Array.from({ length: concurrency }, (_, index) => init(index)));
   const latencies: number[] = [];
   let failures = 0;
   const started = performance.now();
-  const end = started + SECONDS * 1000;
+  const end = started + seconds * 1000;
   await Promise.all(
     states.map(async (initial: S) => {
       let state: S = initial;
@@ -190,9 +199,39 @@ async function runAll(label: string): Promise<Result[]> {
   return results;
 }
 
-function print(label: string, results: Result[]) {
+/** The read mix of the load run: what each persona's pages read, one call after another. */
+const READ_MIX: ReadonlyArray<{ user: string; paths: (policyId: string) => string[] }> = [
+  { user: 'agent@agency.example', paths: (policy) => ['/api/auth/v1/me', '/api/quote/v1/search?size=20', '/api/policy/v1/search?size=20', `/api/policy/v1/${policy}`, '/api/docs/v1/search?size=25'] },
+  { user: 'broker@brokerage.example', paths: () => ['/api/auth/v1/me', '/api/quote/v1/search?size=20', '/api/policy/v1/search?size=20'] },
+  { user: 'admin@provider.example', paths: () => ['/api/auth/v1/me', '/api/billing/v1/search?size=25', '/api/quote/v1/search?size=20'] },
+  { user: 'policyholder@insured.example', paths: (policy) => ['/api/auth/v1/me', '/api/policy/v1/search?size=20', `/api/billing/v1/policy/${policy}/payment`] },
+];
+
+/** LOAD_CONNECTIONS connections for LOAD_SECONDS: the console version alone (the floor), then the signed-in read mix. */
+async function runLoad(label: string): Promise<void> {
+  const personas = await Promise.all(READ_MIX.map(async ({ user, paths }) => {
+    const token = (await signIn(user)).accessToken;
+    const first = (await (await fetch(`${BASE}/api/policy/v1/search?size=1`, { headers: { authorization: `Bearer ${token}` } })).json()) as { content: Array<{ id: string }> };
+    return { token, paths: paths(first.content[0]?.id ?? 'missing') };
+  }));
+  const results = [
+    await load('baseline: console version (no database)', LOAD_CONNECTIONS, async () => null, async (state) => {
+      const response = await fetch(`${BASE}/api/console-version`);
+      await response.arrayBuffer();
+      return [response.ok, state];
+    }, LOAD_SECONDS),
+    await load('signed-in read mix', LOAD_CONNECTIONS, async (index) => ({ ...personas[index % personas.length]!, next: index }), async (state) => {
+      const response = await fetch(`${BASE}${state.paths[state.next % state.paths.length]}`, { headers: { authorization: `Bearer ${state.token}` } });
+      await response.arrayBuffer();
+      return [response.ok, { ...state, next: state.next + 1 }];
+    }, LOAD_SECONDS),
+  ];
+  print(`${label}, load`, results, `${LOAD_SECONDS} s each, ${LOAD_CONNECTIONS} connections`);
+}
+
+function print(label: string, results: Result[], shape = `${SECONDS} s per call, ${CONCURRENCY} concurrent clients (sign-in: ${Math.min(CONCURRENCY, 4)})`) {
   const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
-  console.log(`\n${label}: ${SECONDS} s per call, ${CONCURRENCY} concurrent clients (sign-in: ${Math.min(CONCURRENCY, 4)})`);
+  console.log(`\n${label}: ${shape}`);
   console.log('call                                        requests  failed   req/s   p50 ms   p99 ms');
   for (const result of results) {
     const sorted = [...result.latencies].sort((a, b) => a - b);
@@ -208,7 +247,7 @@ async function main() {
   try {
     const embedded = await startServer({ DATABASE_URL: '', DATA_DIR: join(dataRoot, 'pglite') });
     try {
-      await runAll('PGlite (embedded)');
+      await (LOAD ? runLoad('PGlite (embedded)') : runAll('PGlite (embedded)'));
     } finally {
       await embedded.stop();
     }
@@ -225,7 +264,8 @@ async function main() {
     const separator = url.includes('?') ? '&' : '?';
     const server = await startServer({ DATABASE_URL: `${url}${separator}options=-c%20search_path%3D${schema}` });
     try {
-      await runAll(`PostgreSQL (${url.replace(/:[^:@/]*@/, ':***@')})`);
+      const label = `PostgreSQL (${url.replace(/:[^:@/]*@/, ':***@')})`;
+      await (LOAD ? runLoad(label) : runAll(label));
     } finally {
       await server.stop();
       await admin.query(`DROP SCHEMA ${schema} CASCADE`);
