@@ -3,6 +3,7 @@ import type { InjectOptions } from 'fastify';
 import { issuedPolicy } from './support/policy-fixtures.ts';
 import { clientOf, p250Request } from './support/quote-fixtures.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
+import { PDFParse } from 'pdf-parse';
 
 /**
  * The binders and policies of the agencies an organisation oversees (spec 002 section 3: carrier, cluster and
@@ -107,7 +108,17 @@ describe('what an organisation oversees', () => {
     const policy = await call('cluster', 'GET', `/api/policy/v1/${ids.summitPolicy}`);
     expect(policy.statusCode, policy.body).toBe(200);
     expect(policy.json()).toMatchObject({ id: ids.summitPolicy, agencyName: 'Summit Risk Partners' });
-    expect(policy.json().actions).toEqual([]);
+    // Only the certificate, a read like the policy itself; both PDFs print for the overseer.
+    expect(policy.json().actions).toEqual(policy.json().status === 'ACTIVE' ? ['certificate'] : expect.any(Array));
+    expect(policy.json().actions.filter((action: string) => action !== 'certificate')).toEqual([]);
+    for (const file of ['document', 'certificate']) {
+      const printed = await call('cluster', 'GET', `/api/policy/v1/${ids.summitPolicy}/${file}`);
+      expect(printed.statusCode, `${file}: ${printed.body.slice(0, 200)}`).toBe(200);
+      expect(printed.headers['content-type']).toBe('application/pdf');
+      expect((await new PDFParse({ data: new Uint8Array(printed.rawPayload) }).getText()).text).toContain('Larimer Analytics Inc');
+      expect((await call('cluster', 'GET', `/api/policy/v1/${ids.harborPolicy}/${file}`)).statusCode).toBe(404);
+      expect((await call('carrier', 'GET', `/api/policy/v1/${ids.ukPolicy}/${file}`)).statusCode).toBe(404);
+    }
     const binder = await call('carrier', 'GET', `/api/quote/v1/${ids.harborBinder}`);
     expect(binder.statusCode, binder.body).toBe(200);
     expect(binder.json()).toMatchObject({ id: ids.harborBinder, status: 'BOUND' });

@@ -27,6 +27,10 @@ for (const { persona, email } of OVERSEERS) {
     await expect(page.getByRole('heading', { level: 2, name: new RegExp(`^Policy ${policyNumber} - `) })).toBeVisible();
     await expect(page.getByRole('table', { name: 'History' }).getByRole('row').nth(1)).toBeVisible();
     await expect(page.getByRole('button', { name: /Cancel Policy|Endorse|Renew/ })).toHaveCount(0);
+    // Its policy PDF is theirs to read.
+    const [policyFile] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download Policy' }).click()]);
+    const policyText = (await new PDFParse({ data: new Uint8Array(await readFile((await policyFile.path())!)) }).getText()).text;
+    expect(policyText).toContain(policyNumber);
 
     await page.goto(`${E2E_ORIGIN}/${persona}/dashboard?tab=BINDERS`);
     const binderRow = page.getByRole('table', { name: 'Binders' }).getByRole('row').nth(1);

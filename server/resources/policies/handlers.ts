@@ -58,6 +58,13 @@ export const handlers: HandlerModule = (services) => {
     return policy;
   }
 
+  /** A policy the caller reads as its tenant or as an organisation overseeing its agency: for reads only (its page, its PDFs). */
+  async function readablePolicy(caller: Caller, id: string): Promise<PolicyRow> {
+    const policy = await findReadablePolicy(db, caller, id);
+    if (!policy) throw notFound(POLICY_TEXTS.notFound);
+    return policy;
+  }
+
   /** The policy as its page reads it; `row` when the caller reads it as an overseer (getPolicy), else the caller's own. */
   async function policyDetail(caller: Caller, id: string, row?: PolicyRow, overseen = false) {
     row ??= await visiblePolicy(caller, id);
@@ -75,8 +82,10 @@ export const handlers: HandlerModule = (services) => {
       events: await policyEvents(db, row.id),
       certificates: await policyCertificates(db, row.id),
       // Only a pending cancellation that a notice started can be stopped as a notice.
-      // An overseer reads the policy and does nothing with it: every action keeps to the tenant rule.
-      actions: overseen ? [] : availablePolicyActions(row.status, caller.permissions).filter((action) => action !== 'stopNoticeOfCancellation' || row.noc_issued_at !== null),
+      // An overseer reads the policy and does nothing with it: every action keeps to the tenant rule, but
+      // the certificate of insurance, which anyone who reads the policy may print.
+      actions: availablePolicyActions(row.status, caller.permissions)
+        .filter((action) => (overseen ? action === 'certificate' : action !== 'stopNoticeOfCancellation' || row.noc_issued_at !== null)),
     };
   }
 
@@ -272,8 +281,7 @@ export const handlers: HandlerModule = (services) => {
       const caller = callerOf(request);
       await settle();
       // Read by its tenant or by an organisation overseeing its agency (the oversight dashboards open it).
-      const row = await findReadablePolicy(db, caller, request.params.id);
-      if (!row) throw notFound(POLICY_TEXTS.notFound);
+      const row = await readablePolicy(caller, request.params.id);
       return policyDetail(caller, row.id, row, !(await findVisiblePolicy(db, caller, row.id)));
     },
 
@@ -291,7 +299,7 @@ export const handlers: HandlerModule = (services) => {
     async downloadPolicyDocument(request, reply) {
       const caller = callerOf(request);
       await settle();
-      const policy = await visiblePolicy(caller, request.params.id);
+      const policy = await readablePolicy(caller, request.params.id);
       const [quote] = await db.query<{ request_data: Record<string, unknown>; retro_active_period: number | null }>(
         'SELECT request_data, retro_active_period FROM quotes WHERE id = $1', [policy.quote_id],
       );
@@ -452,7 +460,7 @@ export const handlers: HandlerModule = (services) => {
     async downloadPolicyCertificate(request, reply) {
       const caller = callerOf(request);
       await settle();
-      const policy = await visiblePolicy(caller, request.params.id);
+      const policy = await readablePolicy(caller, request.params.id);
       if (!canMovePolicy('certificate', policy.status)) throw new HttpError(409, POLICY_TEXTS.notAvailable(policyPastTense('certificate'), policy.status));
       const pdf = await policyCertificatePdf(policy, null, clock.now(), await editionOf(policy.edition));
       return reply.header('content-type', 'application/pdf')
