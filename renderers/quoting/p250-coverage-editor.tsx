@@ -5,6 +5,7 @@ import { raterDefinitionsOf, type P250State, type RaterDefinitions } from '../..
 import { usePageContext } from '../page/page-context.ts';
 import { useCurrentUser } from '../session/use-session.ts';
 import { AccountSummary } from './account-summary.tsx';
+import { ApplicationStep } from './application-step.tsx';
 import { CoverageGroups } from './coverage-groups.tsx';
 import { coverageGroups, unselectedByAnswers } from './coverage-view.ts';
 import { startEditor, startEditorFromRequest } from './editor-state.ts';
@@ -43,8 +44,8 @@ const LICENSES_PAGE = 'manage/licenses';
  * /{area}/requestQuote/{productType}/{accountId}: the quote flow of a client account (spec 002 sections 2
  * and 4). The steps are sections of one page: verify (the account), product-selector, questions (the
  * security questions dialog), state-license (whether the producer may sell in the risk's state), quote (the
- * P250 coverage editor with the premium rated in the browser by the same engine as the server) and the
- * actions (Quote Now, Add to List, the cart).
+ * P250 coverage editor with the premium rated in the browser by the same engine as the server),
+ * additional-info (the product's underwriting application) and the actions (Quote Now, Add to List, the cart).
  */
 export function P250CoverageEditor() {
   const { accountId = '', productType, quoteId } = useParams();
@@ -150,6 +151,8 @@ function Editor({
   const editor = useQuoteEditor(rater, initial, initialExtras);
   const { state } = editor;
   const securityFormId = rater.products.get(state.product)?.questionnaire.security;
+  const applicationFormId = rater.products.get(state.product)?.questionnaire.application;
+  const applicationForm = applicationFormId && !terms ? form(applicationFormId) : undefined;
   const securityForm = securityFormId ? form(securityFormId) : undefined;
   const titles = useMemo(() => questionTitles(securityForm), [securityForm]);
   const pagePaths = useMemo(() => registry.list('page').map((page) => (page as { path?: string }).path ?? ''), [registry]);
@@ -204,6 +207,7 @@ function Editor({
           edition={edition}
           context={rules}
         />
+        {applicationForm && <ApplicationStep accountId={account.id} form={applicationForm} />}
       </Stack>
       <Box position={{ xl: 'sticky' }} top={{ xl: '4' }}>
         <Stack gap="4">

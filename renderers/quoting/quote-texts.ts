@@ -30,6 +30,18 @@ export const QUOTE_FLOW_TEXTS = {
   securityUnansweredNote: 'Answer the security questions before you quote: they decide whether some coverages may be chosen.',
 } as const;
 
+/** The additional-info step: the product's underwriting application (spec 002 section 2 'additional-info'). */
+export const APPLICATION_TEXTS = {
+  title: 'Underwriting Application',
+  answered: 'Answered',
+  notAnswered: 'Not answered',
+  notAnsweredNote: 'You may quote now; underwriting asks for the application before binding.',
+  answer: 'Answer Application',
+  edit: 'Edit Application',
+  saved: 'Application saved',
+  failed: 'Failed to save the application',
+} as const;
+
 /** The state-license step (spec 002 section 2 'state-license'); the spec shows no texts for it. */
 export const STATE_LICENSE_TEXTS = {
   title: 'State License',

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
 import type { InjectOptions } from 'fastify';
 import { EDITION_AGENCIES, EDITION_USERS, editionClient } from './support/edition-agencies.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
@@ -42,6 +43,12 @@ const SOCIAL_ENGINEERING_CASES = [
   { answers: { isVerifyingBankAccounts: true, isAuthenticatingFundTransferRequests: false, isPreventingUnauthorizedWireTransfers: true }, available: false, reasons: [REASONS.isAuthenticatingFundTransferRequests], crime: false },
   { answers: { isVerifyingBankAccounts: false, isAuthenticatingFundTransferRequests: false, isPreventingUnauthorizedWireTransfers: false }, available: false, reasons: Object.values(REASONS), crime: false },
 ];
+
+/** The underwriting applications (spec 002 section 3), each with its form's sample answers and its path. */
+const APPLICATIONS = ['cyber', 'tech-eo'].map((which) => ({
+  which,
+  sample: (JSON.parse(readFileSync(new URL(`../../definitions/forms/uw-application-${which}.json`, import.meta.url), 'utf8')) as { sample: Json }).sample,
+}));
 
 describe.each(EDITION_AGENCIES)('account answers in the $edition edition', (edition) => {
   const { host, agent, otherAgent } = edition;
@@ -97,5 +104,23 @@ describe.each(EDITION_AGENCIES)('account answers in the $edition edition', (edit
     expect(foreignRead.statusCode).toBe(404);
     const stored = await t.db.query('SELECT 1 FROM account_security_answers WHERE account_id = $1', [accountId]);
     expect(stored).toHaveLength(0);
+  });
+
+  it.each(APPLICATIONS)('the $which application is saved on the account, checked by its form, and kept from other agencies', async ({ which, sample }) => {
+    const accountId = await editionClient(t, edition, `Application ${which} ${edition.edition} Ltd`);
+    const url = `/api/account/v1/${accountId}/questions/${which}`;
+    expect((await call(agent, 'GET', url, host)).json()).toEqual({});
+    const partial = await call(agent, 'PUT', url, host, { isSecurityTraining: true });
+    expect(partial.statusCode).toBe(400);
+    expect(partial.json().errors.length).toBeGreaterThan(3);
+    // The UK overlay asks three more: end-of-life software, EDR and next-generation antivirus.
+    const answers = edition.edition === 'uk' ? { eol: true, edr: true, ngav: true, ...sample } : sample;
+    const saved = await call(agent, 'PUT', url, host, answers);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await call(agent, 'GET', url, host)).json()).toMatchObject(sample);
+    expect((await call(otherAgent, 'GET', url, host)).statusCode).toBe(404);
+    expect((await call(otherAgent, 'PUT', url, host, answers)).statusCode).toBe(404);
+    const audited = await t.db.query<{ action: string }>(`SELECT action FROM audit_log WHERE target = $1`, [accountId]);
+    expect(audited.map((row) => row.action)).toContain(`account.questionnaire.${which}`);
   });
 });

@@ -1,4 +1,6 @@
+import { readFile } from 'node:fs/promises';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { callApi } from './support/call-api.ts';
 import { E2E_ORIGIN, E2E_UK_ORIGIN } from './support/origin.ts';
 import { dismissToasts, signInOnOrigin } from './support/sign-in.ts';
 import { choose } from './support/choose.ts';
@@ -198,3 +200,42 @@ test('US: a provider admin creates for an agency and agent, and may confirm an a
   await expect(page).toHaveURL(/\/admin\/accounts\/[0-9a-f-]{36}$/);
   await expect(page.getByRole('textbox', { name: 'Zip Code', exact: true })).toHaveValue('10001');
 });
+
+/** The underwriting application on the account page (spec 002 section 3), in each edition. */
+const APPLICATION_CASES = [
+  { edition: 'us', origin: E2E_ORIGIN, user: 'agent@agency.example', account: 'Acme Precision Manufacturing', extra: {} },
+  { edition: 'uk', origin: E2E_UK_ORIGIN, user: 'broker@brokerage.example', account: 'Aberdeen Property plc', extra: { eol: true, edr: true, ngav: true } },
+];
+
+for (const edition of APPLICATION_CASES) {
+  test(`${edition.edition}: the cyber application is refused incomplete, then loads its saved answers and saves a change`, async ({ page }) => {
+    await signInOnOrigin(page, edition.origin, edition.user);
+    const found = await callApi<{ content: Array<{ id: string; name: string }> }>(page, 'GET', `/api/account/v1/accounts?search=${encodeURIComponent(edition.account)}`);
+    const accountId = found.data.content.find((account) => account.name === edition.account)!.id;
+    const url = `/api/account/v1/${accountId}/questions/cyber`;
+    // Start from nothing answered: the dialog refuses to save without the required answers.
+    const sample = (JSON.parse(await readFile(new URL('../../definitions/forms/uw-application-cyber.json', import.meta.url), 'utf8')) as { sample: Record<string, unknown> }).sample;
+    await page.goto(`${edition.origin}/agency/accounts/${accountId}`);
+    await page.getByRole('button', { name: 'Cyber Application' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Underwriting Application (Cyber)' });
+    await expect(dialog.getByRole('heading', { name: 'Multi-Factor Authentication' })).toBeVisible();
+    const answered = (await callApi<Record<string, unknown>>(page, 'GET', url)).data;
+    if (Object.keys(answered).length === 0) {
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await expect(dialog.getByText('Security Awareness Training is a required field')).toBeVisible();
+    }
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
+
+    // Saved answers load into the dialog; a change is saved on the account.
+    expect((await callApi(page, 'PUT', url, { ...edition.extra, ...sample, training: 'Yes' })).status).toBe(200);
+    await page.getByRole('button', { name: 'Cyber Application' }).click();
+    const training = dialog.getByRole('radiogroup', { name: 'Security Awareness Training' });
+    await expect(training.getByRole('radio', { name: 'Yes' })).toBeChecked();
+    await training.getByText('No', { exact: true }).click();
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Application saved', { exact: true })).toBeVisible();
+    await expect(dialog).toBeHidden();
+    expect((await callApi<Record<string, unknown>>(page, 'GET', url)).data.training).toBe('No');
+  });
+}

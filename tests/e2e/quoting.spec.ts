@@ -175,6 +175,29 @@ for (const step of STATE_LICENSE_CASES) {
   });
 }
 
+/** The additional-info step: each product's underwriting application, answered from the quote flow (spec 002 section 2). */
+const APPLICATION_STEP_CASES = [
+  { origin: E2E_ORIGIN, who: 'agent@agency.example', account: 'Blue Ridge Contractors', product: 'P250', title: 'Underwriting Application (Cyber)' },
+  { origin: E2E_ORIGIN, who: 'agent@agency.example', account: 'Blue Ridge Contractors', product: 'PRIME_TECH', title: 'Underwriting Application (Tech E&O)' },
+  { origin: E2E_UK_ORIGIN, who: 'broker@brokerage.example', account: 'Albion Logistics Limited', product: 'P_ONE', title: 'Underwriting Application (Cyber)' },
+];
+
+for (const step of APPLICATION_STEP_CASES) {
+  test(`the additional-info step of ${step.product} opens ${step.title} and refuses it incomplete`, async ({ page }) => {
+    await signInOnOrigin(page, step.origin, step.who);
+    const accountId = await accountIdOf(page, step.account);
+    await page.goto(`${step.origin}/agency/requestQuote/${step.product}/${accountId}`);
+    const section = page.getByRole('region', { name: step.title });
+    await expect(section.getByTestId('quote-application')).toContainText('Not answered');
+    await section.getByRole('button', { name: 'Answer Application' }).click();
+    const dialog = page.getByRole('dialog', { name: step.title });
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog.getByText(/is a required field/).first()).toBeVisible();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
+  });
+}
+
 test('UK: a broker quotes Prime One in pounds with an Excess and lands on the new quote', async ({ page }) => {
   await signInOnOrigin(page, E2E_UK_ORIGIN, 'broker@brokerage.example');
   const accountId = await accountIdOf(page, 'Thameside Freight Ltd');
