@@ -178,7 +178,8 @@ function Editor({
   const [unavailable, setUnavailable] = useState<string[]>();
   const saveAnswers = async (payload: Record<string, unknown>) => {
     const saved = await saveSecurityAnswers(securityForm?.binding?.submit, account.id, payload, editor.current().account.securityQuestions);
-    if (saved.socialEngineering?.available) toaster.create({ type: 'success', title: saved.socialEngineering.message ?? QUOTE_FLOW_TEXTS.socialEngineeringAdded, closable: true });
+    // The server's own words when the endorsement is added ('Social Engineering Endorsement Added').
+    if (saved.socialEngineering?.available && saved.socialEngineering.message) toaster.create({ type: 'success', title: saved.socialEngineering.message, closable: true });
     else if (saved.socialEngineering) setUnavailable(saved.socialEngineering.reasons);
     // An answered-but-invalid coverage is unselected by the engine's change.
     actions.answered(editor.apply({ type: 'securityQuestions', value: saved.answers }));

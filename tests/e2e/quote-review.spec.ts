@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { callApi } from './support/call-api.ts';
 import { E2E_ORIGIN, E2E_UK_ORIGIN } from './support/origin.ts';
-import { acceptCookies, dismissToasts, lastMailId, latestMail, linkPath, signInOnOrigin } from './support/sign-in.ts';
+import { dismissToasts, lastMailId, openMailedCodeLink, signInOnOrigin } from './support/sign-in.ts';
 
 /**
  * The review page and the insured's side of a quote, against the real server in Chromium: the agent opens
@@ -92,17 +92,7 @@ for (const edition of CASES) {
     await sendToPolicyholder(page, { first: 'Maria', last: 'Delgado', email, phone: edition.edition === 'us' ? '3035550188' : '2079460958' });
 
     // The policyholder, in a browser of their own, opens the link from the e-mail.
-    const mail = await latestMail(request, email, /\/validate\//, before);
-    const holderContext = await browser.newContext();
-    await acceptCookies(holderContext, origin);
-    const holder = await holderContext.newPage();
-    await holder.goto(`${origin}${linkPath(mail.body, 'validate')}`);
-    await expect(holder.getByRole('heading', { name: 'Access your quote' })).toBeVisible();
-    const codeBefore = await lastMailId(request, email);
-    await holder.getByRole('button', { name: /Send the code by email/ }).click();
-    const codeMail = await latestMail(request, email, /\b\d{6}\b/, codeBefore);
-    await holder.getByRole('textbox', { name: 'Access Code' }).fill(/\b(\d{6})\b/.exec(codeMail.body)![1]!);
-    await holder.getByRole('button', { name: 'Continue' }).click();
+    const holder = await openMailedCodeLink(browser, request, origin, email, before);
     await expect(holder).toHaveURL(new RegExp(`/customer/quotes/${quote.id}/review$`), { timeout: 15_000 });
     await expect(holder.getByTestId('detail-heading')).toHaveText(`Quote ${quote.quoteNumber} for ${quote.companyName}`);
     // The insured reviews; the agent's tools are not theirs.
@@ -128,7 +118,7 @@ for (const edition of CASES) {
     await signature.getByRole('button', { name: 'Sign' }).click();
     await expect(holder).toHaveURL(/\/application-signed$/);
     await expect(holder.getByText('The application has been signed')).toBeVisible();
-    await holderContext.close();
+    await holder.context().close();
 
     // The agent sees the request to bind the insured's signature sent.
     await page.reload();
@@ -172,19 +162,10 @@ for (const edition of WHOLESALE_CASES) {
     await expect(dialog).toBeHidden();
 
     // The agent, in a browser of their own, opens the link and lands on the quote's review page.
-    const mail = await latestMail(request, email, /\/validate\//, before);
-    const agentContext = await browser.newContext();
-    await acceptCookies(agentContext, origin);
-    const agent = await agentContext.newPage();
-    await agent.goto(`${origin}${linkPath(mail.body, 'validate')}`);
-    const codeBefore = await lastMailId(request, email);
-    await agent.getByRole('button', { name: /Send the code by email/ }).click();
-    const codeMail = await latestMail(request, email, /\b\d{6}\b/, codeBefore);
-    await agent.getByRole('textbox', { name: 'Access Code' }).fill(/\b(\d{6})\b/.exec(codeMail.body)![1]!);
-    await agent.getByRole('button', { name: 'Continue' }).click();
+    const agent = await openMailedCodeLink(browser, request, origin, email, before);
     await expect(agent).toHaveURL(new RegExp(`/agency/quotes/${quote!.id}/review(\\?.*)?$`), { timeout: 15_000 });
     await expect(agent.getByTestId('detail-heading')).toContainText('Quote ');
     await expect(agent.getByRole('button', { name: 'Request to Bind' })).toBeVisible();
-    await agentContext.close();
+    await agent.context().close();
   });
 }

@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { E2E_ORIGIN } from './origin.ts';
 
 /** Every demo user's password (server/seed/demo-world.ts). */
@@ -91,6 +91,25 @@ export function linkPath(body: string, page: string): string {
   const match = new RegExp(`https?://[^\\s/]+(/${page}/[^\\s]+)`).exec(body);
   if (!match?.[1]) throw new Error(`no /${page}/ link in: ${body}`);
   return match[1];
+}
+
+/**
+ * Opens the newest one-time-code link mailed to `email` (after mail `before`) in a browser of its own, as
+ * the person it was sent to: asks for the code by e-mail, enters it and continues. Returns that page.
+ */
+export async function openMailedCodeLink(browser: Browser, request: APIRequestContext, origin: string, email: string, before: number): Promise<Page> {
+  const mail = await latestMail(request, email, /\/validate\//, before);
+  const context = await browser.newContext();
+  await acceptCookies(context, origin);
+  const page = await context.newPage();
+  await page.goto(`${origin}${linkPath(mail.body, 'validate')}`);
+  await expect(page.getByRole('heading', { name: 'Access your quote' })).toBeVisible();
+  const codeBefore = await lastMailId(request, email);
+  await page.getByRole('button', { name: /Send the code by email/ }).click();
+  const codeMail = await latestMail(request, email, /\b\d{6}\b/, codeBefore);
+  await page.getByRole('textbox', { name: 'Access Code' }).fill(/\b(\d{6})\b/.exec(codeMail.body)![1]!);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  return page;
 }
 
 /** Closes the toasts on screen (bottom right, they can cover a dialog's buttons until they time out). */
