@@ -1,8 +1,7 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parse } from 'yaml';
 import type { JsonSchema } from '../definitions/types.ts';
 import type { ContractOperations } from '../lint/lint-contract.ts';
+import { readContractDocument } from './contract-document.ts';
 
 /**
  * Node-only: what the definition lint needs from api/openapi.yaml. Per operationId, the JSON request body
@@ -12,7 +11,7 @@ import type { ContractOperations } from '../lint/lint-contract.ts';
  */
 export function readContractOperations(root: string): ContractOperations {
   const file = join(root, 'api', 'openapi.yaml');
-  const document: unknown = parse(readFileSync(file, 'utf8'));
+  const document = readContractDocument(file);
   if (!isObject(document)) throw new Error(`${file}: not an OpenAPI document`);
   return contractOperationsOf(document);
 }

@@ -1,6 +1,5 @@
-import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { parse } from 'yaml';
+import { readContractDocument } from '../../engine/node/contract-document.ts';
 import { dereference as dereferenceContract } from '../../engine/node/contract-operations.ts';
 
 /**
@@ -139,7 +138,7 @@ export function operationsOf(document: JsonObject): ContractOperation[] {
 }
 
 export async function loadContract(file = CONTRACT_FILE): Promise<ContractOperation[]> {
-  const document: unknown = parse(await readFile(file, 'utf8'));
+  const document = readContractDocument(file);
   if (!isObject(document)) throw new Error(`${file}: not an OpenAPI document`);
   return operationsOf(document);
 }

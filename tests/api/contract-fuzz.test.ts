@@ -1,9 +1,9 @@
-import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
-import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { arbitraryOf, HOSTILE_SEGMENT, WRONG_VALUE, type Schema } from './support/schema-arbitrary.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
+import { readContractDocument } from '../../engine/node/contract-document.ts';
 
 /**
  * Property-based requests for every operation of the contract (fast-check), generated from its own schemas:
@@ -23,7 +23,7 @@ const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 /** What an answer must never show: a stack frame, a source path, the database's own words. */
 const LEAK = /\n\s+at\s|node_modules|\/work\/|\/server\/.*\.ts|\.ts:\d+|pglite|syntax error at or near|duplicate key value|violates .* constraint/i;
 
-const contract = parse(readFileSync(new URL('../../api/openapi.yaml', import.meta.url), 'utf8')) as Json;
+const contract = readContractDocument(fileURLToPath(new URL('../../api/openapi.yaml', import.meta.url))) as Json;
 const resolve = (ref: string): Schema => ref.replace(/^#\//, '').split('/').reduce<Json>((node, key) => node[key], contract) as Schema;
 const deref = <T>(value: T | { $ref: string }): T => ((value as { $ref?: string }).$ref ? (resolve((value as { $ref: string }).$ref) as T) : (value as T));
 
