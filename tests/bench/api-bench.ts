@@ -15,15 +15,12 @@
  * Sign-in is argon2id hashing by design (tens of milliseconds of CPU each), so its rate is bounded by
  * the cores, not by the server. Each refresh uses the token the previous one returned (tokens rotate).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { reachablePostgresUrl } from '../support/postgres-url.ts';
-
-/** One signed-in caller drives the whole load: the per-caller limit (server/http/rate-limit.ts) would measure itself. */
-const UNLIMITED = String(1_000_000_000);
+import { percentile, startBenchServer, type BenchServer } from './bench-server.ts';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4391);
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -44,26 +41,8 @@ interface Result {
   latencies: number[];
 }
 
-async function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; stop: () => Promise<void> }> {
-  // node with tsx's loader, not `npx tsx`: one process, so stopping it frees the port.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', LOG_LEVEL: 'error', RATE_LIMIT_PER_MINUTE: UNLIMITED, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${BASE}/api/console-version`)).ok) break;
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-  }
-  return {
-    child,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
-  };
+async function startServer(env: Record<string, string>): Promise<BenchServer> {
+  return startBenchServer(PORT, env);
 }
 
 async function post(path: string, body: unknown, token?: string) {
@@ -230,13 +209,12 @@ async function runLoad(label: string): Promise<void> {
 }
 
 function print(label: string, results: Result[], shape = `${SECONDS} s per call, ${CONCURRENCY} concurrent clients (sign-in: ${Math.min(CONCURRENCY, 4)})`) {
-  const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
   console.log(`\n${label}: ${shape}`);
   console.log('call                                        requests  failed   req/s   p50 ms   p99 ms');
   for (const result of results) {
     const sorted = [...result.latencies].sort((a, b) => a - b);
     console.log(
-      `${result.name.padEnd(42)} ${String(result.requests).padStart(9)} ${String(result.failures).padStart(7)} ${(result.requests / result.seconds).toFixed(0).padStart(7)} ${pct(sorted, 50).toFixed(1).padStart(8)} ${pct(sorted, 99).toFixed(1).padStart(8)}`,
+      `${result.name.padEnd(42)} ${String(result.requests).padStart(9)} ${String(result.failures).padStart(7)} ${(result.requests / result.seconds).toFixed(0).padStart(7)} ${percentile(sorted, 50).toFixed(1).padStart(8)} ${percentile(sorted, 99).toFixed(1).padStart(8)}`,
     );
   }
 }
