@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Database, Queryable, Row } from './database.ts';
 
 function wrap(target: PGlite | Transaction): Queryable {
@@ -19,7 +20,8 @@ function wrap(target: PGlite | Transaction): Queryable {
  */
 export async function openPglite(dataDir: string): Promise<Database> {
   if (!dataDir.includes('://')) await mkdir(dataDir, { recursive: true });
-  const pglite = await PGlite.create(dataDir);
+  // pg_trgm: the contains-searches' trigram indexes (migration 215), as on PostgreSQL.
+  const pglite = await PGlite.create(dataDir, { extensions: { pg_trgm } });
   const base = wrap(pglite);
   return {
     dialect: 'pglite',

@@ -1,7 +1,7 @@
 import type { SqlParams } from '../db/sql-params.ts';
 import { HttpError } from '../http/http-error.ts';
 import { containsPattern } from './like-pattern.ts';
-import type { ListRange, ListRequest, ListSpec } from './list-spec.ts';
+import type { KeyedSearch, ListRange, ListRequest, ListSpec } from './list-spec.ts';
 
 export const RANGE_MESSAGES = {
   date: '{param} must be a date (YYYY-MM-DD).',
@@ -16,11 +16,20 @@ function givenValues(value: unknown): unknown[] {
   return values.filter((item) => item !== undefined && item !== null && item !== '');
 }
 
-function searchCondition(columns: readonly string[], text: unknown, params: SqlParams): string | undefined {
+/** `lower(coalesce(column, ''))`: the expression the trigram indexes are built on, so a contains-search can use them. */
+const containsText = (column: string, pattern: string) => `lower(coalesce(${column}, '')) LIKE ${pattern} ESCAPE '\\'`;
+
+function searchArm(column: string | KeyedSearch, pattern: string): string {
+  if (typeof column === 'string') return containsText(column, pattern);
+  // = ANY(ARRAY(...)) rather than IN (...): the looked-up keys become one array, so the key's index answers the arm.
+  return `${column.key} = ANY(ARRAY(SELECT ${column.id ?? 'k.id'} FROM ${column.table} k WHERE ${containsText(column.match, pattern)}))`;
+}
+
+function searchCondition(columns: ReadonlyArray<string | KeyedSearch>, text: unknown, params: SqlParams): string | undefined {
   const trimmed = typeof text === 'string' ? text.trim() : '';
   if (!trimmed || columns.length === 0) return undefined;
   const pattern = params.add(containsPattern(trimmed));
-  return `(${columns.map((column) => `lower(coalesce(${column}, '')) LIKE ${pattern} ESCAPE '\\'`).join(' OR ')})`;
+  return `(${columns.map((column) => searchArm(column, pattern)).join(' OR ')})`;
 }
 
 function checkedBound(range: ListRange, param: string, value: unknown): string {

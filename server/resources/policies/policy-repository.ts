@@ -136,6 +136,9 @@ export type Policy = ReturnType<typeof toPolicy>;
 const POLICIES: ListSpec<PolicyRow, Policy> = {
   select: SELECT,
   from: FROM,
+  // The quote, client and agency are NOT NULL keys and the agent a LEFT JOIN to a key; every filter and
+  // search reads p alone.
+  countFrom: 'policies p',
   sorts: {
     endDate: 'p.end_date', effectiveDate: 'p.effective_date', policyNumber: 'p.policy_number', companyName: 'lower(coalesce(p.named_insured, a.name))',
     status: 'p.status', product: 'p.product', totalPremium: 'p.total_premium', agentName: 'agent_name', agencyName: 'lower(ag.name)',
@@ -144,7 +147,15 @@ const POLICIES: ListSpec<PolicyRow, Policy> = {
   // Spec 002 section 9: policies by endDate ascending.
   defaultSort: { field: 'endDate', direction: 'asc' },
   tieBreak: ['p.id'],
-  search: ['p.policy_number', 'coalesce(p.named_insured, a.name)', 'ag.name', 'q.quote_number', `coalesce(q.binder_number, '')`],
+  search: [
+    'p.policy_number',
+    // The named insured and the client's name both: a policy is found by either name its people know it by.
+    'p.named_insured',
+    { key: 'p.account_id', table: 'accounts', match: 'k.name' },
+    { key: 'p.agency_id', table: 'accounts', match: 'k.name' },
+    { key: 'p.quote_id', table: 'quotes', match: 'k.quote_number' },
+    { key: 'p.quote_id', table: 'quotes', match: 'k.binder_number' },
+  ],
   filters: {
     status: { sql: 'p.status' },
     product: { sql: 'p.product' },

@@ -133,10 +133,19 @@ const FILTERS = {
 const QUOTES: ListSpec<QuoteRow, Quote> = {
   select: SELECT,
   from: FROM,
+  // Every quote has its client and agency (NOT NULL keys), the agent and team are LEFT JOINs to a key, and
+  // every filter and search reads q alone.
+  countFrom: 'quotes q',
   sorts: SORTS,
   defaultSort: { field: 'modified', direction: 'desc' },
   tieBreak: ['q.id'],
-  search: ['q.quote_number', 'a.name', 'ag.name', `coalesce(u.first_name || ' ' || u.last_name, '')`],
+  // The client, the agency and the agent by key, so the count reads quotes alone and each arm its own index (bench:search).
+  search: [
+    'q.quote_number',
+    { key: 'q.account_id', table: 'accounts', match: 'k.name' },
+    { key: 'q.agency_id', table: 'accounts', match: 'k.name' },
+    { key: 'q.agent_user_id', table: 'users', match: `k.first_name || ' ' || k.last_name` },
+  ],
   filters: FILTERS,
   toItem: toQuote,
 };

@@ -5,6 +5,7 @@ import { SqlParams } from '../../../server/db/sql-params.ts';
 import { HttpError } from '../../../server/http/http-error.ts';
 import { containsPattern } from '../../../server/list/like-pattern.ts';
 import { listPage } from '../../../server/list/list-query.ts';
+import { LIST_FEW_MATCHES } from '../../../server/constants.ts';
 import type { ListSpec } from '../../../server/list/list-spec.ts';
 import { orderByOf, parseSort } from '../../../server/list/sort-order.ts';
 
@@ -140,6 +141,74 @@ describe('search, filters and ranges', () => {
     expect((await listPage(db, SPEC, { search: 'h', size: 100, sort: 'day,asc' })).totalElements).toBe(3);
     const page = await listPage(db, SPEC, { search: 'h', size: 100, sort: 'day,asc' }, scope);
     expect(page).toMatchObject({ content: [1], totalElements: 1 });
+  });
+});
+
+describe('a search through another table by key, counted over the narrower FROM', () => {
+  // The owner's name is searched by looking owners up (each arm its own index at scale), the total counted
+  // over items alone: both must find exactly the rows the plain joined search finds.
+  const JOINED: ListSpec<Row, number> = { ...SPEC, from: 'items i JOIN owners o ON o.id = i.owner', search: ['i.name', 'o.name'] };
+  const KEYED: ListSpec<Row, number> = { ...JOINED, countFrom: 'items i', search: ['i.name', { key: 'i.owner', table: 'owners', match: 'k.name' }] };
+
+  beforeAll(async () => {
+    await db.exec('CREATE TABLE owners (id uuid PRIMARY KEY, name text NOT NULL)');
+    await db.query('INSERT INTO owners VALUES ($1, $2), ($3, $4)', [OWNER_A, 'Harbor Dental', OWNER_B, 'Summit Bravo Works']);
+  });
+
+  test.each<[string, Record<string, unknown>, number[]]>([
+    ["the owner's name", { search: 'dental' }, [1, 2, 5]],
+    ["the row's own text or the owner's name", { search: 'bravo' }, [2, 3, 4, 5, 6]],
+    ['text in neither', { search: 'nowhere' }, []],
+    ['the owner lookup takes the text literally', { search: 'r_d%' }, []],
+    ['with a filter', { search: 'bravo', kind: 'y' }, [2, 3]],
+    ['no search', {}, [1, 2, 3, 4, 5, 6]],
+  ])('%s', async (_, query, expected) => {
+    const [joined, keyed] = await Promise.all([JOINED, KEYED].map((spec) => listPage(db, spec, { ...query, size: 2, sort: 'day,asc' })));
+    expect(keyed).toEqual(joined);
+    expect(keyed?.totalElements).toBe(expected.length);
+    const all = await listPage(db, KEYED, { ...query, size: 100, sort: 'day,asc' });
+    expect(all.content.sort((a, b) => a - b)).toEqual(expected);
+  });
+});
+
+describe('a list declared for scale reads its page by key, in every shape, exactly as the plain query', () => {
+  // More rows than LIST_FEW_MATCHES, so each shape runs: the page's keys sorted on the counted table, the
+  // keys of few matches sorted after, and the plain query when the sort reads a joined table.
+  const MANY = LIST_FEW_MATCHES + 1_000;
+  const PLAIN: ListSpec<{ id: number }, number> = {
+    select: 'm.id',
+    from: 'many m JOIN owners o ON o.id = m.owner',
+    sorts: { day: 'm.day', owner: 'lower(o.name)', kind: 'm.kind' },
+    defaultSort: { field: 'day', direction: 'desc' },
+    tieBreak: ['m.id'],
+    search: ['m.kind', 'o.name'],
+    filters: { kind: { sql: 'm.kind' } },
+    toItem: (row) => row.id,
+  };
+  const SCALED: ListSpec<{ id: number }, number> = { ...PLAIN, countFrom: 'many m', search: ['m.kind', { key: 'm.owner', table: 'owners', match: 'k.name' }] };
+
+  beforeAll(async () => {
+    await db.exec(`CREATE TABLE many (id int PRIMARY KEY, kind text NOT NULL, day date NOT NULL, owner uuid NOT NULL);
+      INSERT INTO many SELECT n, 'kind-' || (n % 7), date '2026-01-01' + (n % 90), CASE WHEN n % 3 = 0 THEN '${OWNER_A}'::uuid ELSE '${OWNER_B}'::uuid END
+      FROM generate_series(1, ${MANY}) AS n`);
+  });
+
+  test.each<[string, Record<string, unknown>]>([
+    ['many matches, sorted on the counted table', { sort: 'day,desc' }],
+    ['many matches, a later page', { sort: 'day,asc', page: 37 }],
+    ['many matches, sorted on a joined table (the plain query)', { sort: 'owner,asc', page: 3 }],
+    ['few matches', { kind: 'kind-3', sort: 'day,desc', page: 2 }],
+    ["few matches found through the owner's name", { search: 'dental', kind: 'kind-1', sort: 'kind,asc' }],
+    ['a page past the end', { kind: 'kind-3', page: 1_000 }],
+  ])('%s', async (_, query) => {
+    const [plain, scaled] = await Promise.all([PLAIN, SCALED].map((spec) => listPage(db, spec, { size: 25, ...query })));
+    expect(scaled).toEqual(plain);
+    expect(plain!.totalElements).toBeGreaterThan(0);
+  });
+
+  test('both sides of the few-matches line are covered by the cases above', async () => {
+    expect((await listPage(db, SCALED, {})).totalElements).toBeGreaterThan(LIST_FEW_MATCHES);
+    expect((await listPage(db, SCALED, { kind: 'kind-3' })).totalElements).toBeLessThanOrEqual(LIST_FEW_MATCHES);
   });
 });
 
