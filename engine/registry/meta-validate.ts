@@ -40,17 +40,24 @@ const META_SCHEMAS: Record<MetaKind, object> = {
   edition: editionMeta,
 };
 
-let compiled: Map<MetaKind, ValidateFunction> | undefined;
+let ajv: Ajv | undefined;
+const compiled = new Map<MetaKind, ValidateFunction>();
 
-/** Meta-schemas are compiled once per process; the browser, the server and the CLI share this code. */
-function validators(): Map<MetaKind, ValidateFunction> {
-  if (compiled) return compiled;
-  const ajv = new Ajv({ allErrors: true, strict: false });
-  ajv.addSchema(commonMeta);
-  compiled = new Map(
-    (Object.keys(META_SCHEMAS) as MetaKind[]).map((kind) => [kind, ajv.compile(META_SCHEMAS[kind])]),
-  );
-  return compiled;
+/**
+ * The meta-schema validator of one kind, compiled the first time that kind is checked and kept for the
+ * process (the browser, the server and the CLI share this code). Per kind, not all at once: the sign-in
+ * page checks a form and an edition, and compiling every kind's meta-schema cost it about 200 ms.
+ */
+function validatorOf(kind: MetaKind): ValidateFunction {
+  const known = compiled.get(kind);
+  if (known) return known;
+  if (!ajv) {
+    ajv = new Ajv({ allErrors: true, strict: false });
+    ajv.addSchema(commonMeta);
+  }
+  const validate = ajv.compile(META_SCHEMAS[kind]);
+  compiled.set(kind, validate);
+  return validate;
 }
 
 export function metaSchemaOf(kind: MetaKind): object {
@@ -67,7 +74,7 @@ export function validateAgainstMeta(file: string, document: unknown, expected?: 
   if (!isMetaKind(kind)) {
     return [{ file, pointer: '/kind', message: `unknown definition kind ${JSON.stringify(kind)}` }];
   }
-  const validate = validators().get(kind)!;
+  const validate = validatorOf(kind);
   if (validate(document)) return [];
   return dedupe((validate.errors ?? []).map((error) => toFault(file, error)));
 }
