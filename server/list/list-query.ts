@@ -10,15 +10,10 @@ export type ScopeCondition = (params: SqlParams) => string;
 
 const wholeNumber = (value: unknown, fallback: number) => (Number.isInteger(value) && Number(value) >= 0 ? Number(value) : fallback);
 
-/** The table aliases a FROM clause names ('quotes q JOIN accounts a ON ...' names q and a). */
-function aliasesOf(from: string): Set<string> {
-  return new Set([...from.matchAll(/\b[a-z_][a-z0-9_]*\s+([a-z_][a-z0-9_]*)\s*(?=$|\bJOIN\b|\bLEFT\b|\bON\b|,)/gi)].map((match) => match[1]!.toLowerCase()));
-}
-
-/** Whether every column `sql` names is qualified by one of `aliases` (an unqualified name is a SELECT alias: no). */
-function readsOnly(sql: string, aliases: Set<string>): boolean {
-  const words = sql.replace(/'[^']*'/g, '').match(/\b[a-z_][a-z0-9_]*(\.[a-z_][a-z0-9_]*)?\b(?!\s*\()/gi) ?? [];
-  return words.every((word) => !word.includes('.') ? /^(asc|desc|nulls|last|first)$/i.test(word) : aliases.has(word.split('.')[0]!.toLowerCase()));
+/** Whether `sql` is a plain column of the counted table ('q.modified_at' for countFrom 'quotes q'). */
+function isCountedColumn(countFrom: string, sql: string): boolean {
+  const alias = countFrom.trim().split(/\s+/)[1];
+  return alias !== undefined && new RegExp(`^${alias}\\.[a-z_][a-z0-9_]*$`, 'i').test(sql);
 }
 
 /**
@@ -28,8 +23,9 @@ function readsOnly(sql: string, aliases: Set<string>): boolean {
  *
  * A list declared for scale (`countFrom`) counts over that narrower FROM and picks its page by key
  * (the tie-break's last expression, the primary key), then joins only the page's rows: with few
- * matches (LIST_FEW_MATCHES) from all of their keys, sorted after; else, when the sort reads only the
- * counted tables, from the keys of the page sorted there (the joins cost twenty rows, not a million).
+ * matches (LIST_FEW_MATCHES) from all of their keys, sorted after; else, when the sort and tie-break are
+ * plain columns of the counted table, from the keys of the page sorted there (the joins cost twenty rows,
+ * not a million).
  */
 export async function listPage<Row, Item>(
   db: Queryable,
@@ -39,7 +35,8 @@ export async function listPage<Row, Item>(
 ): Promise<ListPage<Item>> {
   const page = wholeNumber(query.page, 0);
   const size = wholeNumber(query.size, DEFAULT_LIST_PAGE_SIZE) || DEFAULT_LIST_PAGE_SIZE;
-  const order = orderByOf(spec, parseSort(spec, query.sort));
+  const sort = parseSort(spec, query.sort);
+  const order = orderByOf(spec, sort);
   const params = new SqlParams();
   const conditions = [...(scope ? [scope(params)] : []), ...listConditions(spec, query, params)];
   const where = conditions.length ? `WHERE ${conditions.join(' AND ')}` : '';
@@ -53,7 +50,7 @@ export async function listPage<Row, Item>(
   let sql = `SELECT ${spec.select} FROM ${spec.from} ${where} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`;
   if (spec.countFrom && total <= LIST_FEW_MATCHES) {
     sql = `SELECT ${spec.select} FROM ${spec.from} WHERE ${key} = ANY(ARRAY(SELECT ${key} FROM ${countFrom} ${where})) ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`;
-  } else if (spec.countFrom && readsOnly(order, aliasesOf(countFrom))) {
+  } else if (spec.countFrom && [spec.sorts[sort.field]!, ...spec.tieBreak].every((sql) => isCountedColumn(countFrom, sql))) {
     sql = `SELECT ${spec.select} FROM ${spec.from} WHERE ${key} = ANY(ARRAY(SELECT ${key} FROM ${countFrom} ${where} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset})) ORDER BY ${order}`;
   }
   const rows = await db.query<Row>(sql, params.values);

@@ -48,9 +48,10 @@ export interface ListSpec<Row, Item> {
   /** The FROM clause with its joins, without FROM; every expression below may use its aliases. */
   from: string;
   /**
-   * The FROM clause the total is counted over, when it can be narrower than `from`: a join may be left out
-   * only when it neither drops nor repeats a row (a NOT NULL foreign key, a LEFT JOIN to a key) and no
-   * filter, range or search expression uses its alias. Counting a million rows costs the joins otherwise.
+   * The one table, with its alias ('quotes q'), the total is counted over when `from` joins more. A join
+   * may be left out only when it neither drops nor repeats a row (a NOT NULL foreign key, a LEFT JOIN to a
+   * key), so every filter, range and search expression must read this table alone. Counting a million
+   * rows costs the joins otherwise.
    */
   countFrom?: string;
   /** Sort field (the API's name) -> the SQL expression it orders by. Nothing else may sort. */

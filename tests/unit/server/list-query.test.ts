@@ -206,6 +206,17 @@ describe('a list declared for scale reads its page by key, in every shape, exact
     expect(plain!.totalElements).toBeGreaterThan(0);
   });
 
+  test.each<[string, Record<string, unknown>, RegExp]>([
+    ['many matches sorted on the counted table: the page\'s keys', { sort: 'day,desc' }, /= ANY\(ARRAY\(SELECT m\.id FROM many m +ORDER BY m\.day DESC NULLS LAST, m\.id DESC LIMIT \$\d+::int OFFSET \$\d+::bigint\)\) ORDER BY/],
+    ['many matches sorted on a joined table: the plain query', { sort: 'owner,asc' }, /^SELECT m\.id FROM many m JOIN owners o ON o\.id = m\.owner +ORDER BY lower\(o\.name\)/],
+    ['few matches: all their keys, sorted after', { kind: 'kind-3' }, /= ANY\(ARRAY\(SELECT m\.id FROM many m WHERE m\.kind = \$1::text\)\) ORDER BY m\.day DESC NULLS LAST, m\.id DESC LIMIT/],
+  ])('%s', async (_, query, shape) => {
+    const statements: string[] = [];
+    const recorder = { query: (sql: string, values?: readonly unknown[]) => (statements.push(sql), db.query(sql, values)), exec: (sql: string) => db.exec(sql) };
+    await listPage(recorder as typeof db, SCALED, { size: 25, ...query });
+    expect(statements[1]).toMatch(shape);
+  });
+
   test('both sides of the few-matches line are covered by the cases above', async () => {
     expect((await listPage(db, SCALED, {})).totalElements).toBeGreaterThan(LIST_FEW_MATCHES);
     expect((await listPage(db, SCALED, { kind: 'kind-3' })).totalElements).toBeLessThanOrEqual(LIST_FEW_MATCHES);
