@@ -374,3 +374,23 @@ for (const origin of [E2E_ORIGIN, E2E_UK_ORIGIN]) {
     }
   });
 }
+
+// The check above must be able to fail: a nameless button and an image without alternative text planted
+// on the sign-in page are both reported (axe runs in the page itself, see support/accessibility.ts).
+test('the accessibility check reports a violation planted on the page', async ({ page }) => {
+  await acceptCookies(page.context());
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
+  await page.evaluate(() => {
+    const button = document.createElement('button');
+    const image = document.createElement('img');
+    image.src = '/no-such-image.png';
+    document.body.append(button, image);
+  });
+  const failure = await expectAccessible(page, '/login with planted violations').then(
+    () => 'no failure',
+    (error: Error) => error.message,
+  );
+  expect(failure).toContain('button-name');
+  expect(failure).toContain('image-alt');
+});
