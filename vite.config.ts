@@ -58,13 +58,32 @@ function lazyMarkdown(): Plugin {
   };
 }
 
+/**
+ * `virtual:meta-validators`: the meta-schema validators of every definition kind, compiled to code when the
+ * client is built (engine/node/meta-validators-code.ts), so the signed-in app does not compile them on each
+ * page load (renderers/definitions/compiled-meta-validators.ts).
+ */
+function metaValidators(): Plugin {
+  const id = 'virtual:meta-validators';
+  return {
+    name: 'meta-validators',
+    resolveId: (source) => (source === id ? `\0${id}` : null),
+    async load(resolved) {
+      if (resolved !== `\0${id}`) return null;
+      for (const file of readdirSync(join(projectRoot, 'engine/meta'))) this.addWatchFile(join(projectRoot, 'engine/meta', file));
+      const { metaValidatorsCode } = await import('./engine/node/meta-validators-code.ts');
+      return metaValidatorsCode();
+    },
+  };
+}
+
 // The client's entry (index.html) lives in renderers/; definitions/ and editions/ are read from the
 // project root through import.meta.glob, so the dev server may serve files from there too.
 export default defineConfig({
   root: 'renderers',
   // renderers/public: files served as they are (the old-browser notice, a classic script).
   publicDir: 'public',
-  plugins: [react(), lazyMarkdown(), precompress()],
+  plugins: [react(), lazyMarkdown(), metaValidators(), precompress()],
   server: { fs: { allow: [projectRoot] } },
   build: {
     // CLIENT_DIR (also read by server/main.ts) puts a build elsewhere, so two end-to-end runs need not share one.

@@ -14,7 +14,7 @@ export { PERSONAS, personaOfAccountType, personaById, dashboardFor, type Persona
 export { leadingZeroBits, proofInput } from './captcha/proof-of-work.ts';
 export { createRegistry, type Registry, type DefinitionSourceDocuments, type SourceDocument } from './registry/registry.ts';
 export { DefinitionError, describeFault, type DefinitionFault } from './registry/faults.ts';
-export { validateAgainstMeta, metaSchemaOf, type MetaKind } from './registry/meta-validate.ts';
+export { validateAgainstMeta, metaSchemaOf, provideCompiledMetaValidators, metaValidatorExportName, META_KINDS, type MetaKind } from './registry/meta-validate.ts';
 export { RuleEngine, evaluateRule, summarizeEffects, type RuleResult } from './rules/rule-engine.ts';
 export { inputsOf } from './rules/dependencies.ts';
 export { evaluateLogic, evaluateLogicMap } from './rules/evaluate-logic.ts';

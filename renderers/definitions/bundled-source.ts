@@ -1,5 +1,6 @@
 import type { DefinitionSourceDocuments } from '../../engine/index.ts';
 import { documentsOf, overlaysOf } from './source-files.ts';
+import { provideBuildMetaValidators } from './compiled-meta-validators.ts';
 
 /**
  * The definitions and editions shipped with the build: the files under definitions/ and editions/, read
@@ -12,5 +13,6 @@ const editionFiles = import.meta.glob('../../editions/*/edition.json', { eager: 
 const overlayFiles = import.meta.glob('../../editions/*/overlays/*.json', { eager: true, import: 'default' });
 
 export function bundledSource(): DefinitionSourceDocuments {
+  provideBuildMetaValidators();
   return { definitions: documentsOf(definitionFiles), editions: documentsOf(editionFiles), overlays: overlaysOf(overlayFiles) };
 }

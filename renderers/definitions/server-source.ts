@@ -3,6 +3,7 @@ import { atom, useAtomValue, useSetAtom } from 'jotai';
 import type { DefinitionSourceDocuments } from '../../engine/index.ts';
 import { buildRegistry, definitionSourceAtom } from './registry-atoms.ts';
 import { getBundle, type Bundle } from './definition-bundle.ts';
+import { provideBuildMetaValidators } from './compiled-meta-validators.ts';
 
 /** Where the published definitions stand in this tab: not asked yet, on the way, in use, or failed (the bundle's files are used). */
 export type ServerDefinitionsStatus =
@@ -34,6 +35,7 @@ export function useReloadServerDefinitions(): () => Promise<void> {
     setStatus((current) => (current.state === 'ready' ? current : { state: 'loading' }));
     try {
       const bundle = await getBundle();
+      provideBuildMetaValidators();
       const source = sourceOfBundle(bundle);
       const built = buildRegistry(source);
       if (!built.ok) {
