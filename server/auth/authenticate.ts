@@ -18,14 +18,19 @@ export interface TokenContext {
  * session; an account the user can no longer reach, or a session that was ended, ends the request.
  */
 export async function loadCaller(services: Services, userId: string, context: TokenContext): Promise<Caller | null> {
+  // The home role's name, scopes and permissions come in the same round trip: most calls are made in the
+  // caller's home account, and this runs before every authenticated operation.
   const [row] = await services.db.query<{
     id: string; email: string; status: string; account_id: string; account_type: string; edition: 'us' | 'uk';
     role_id: string; mfa_type: string; enforce_mfa: boolean; session_live: boolean;
+    role_name: string | null; token_scopes: string[] | null; permissions: string[] | null;
   }>(
     `SELECT u.id, u.email, u.status, u.account_id, a.account_type, a.edition, u.role_id, u.mfa_type, a.enforce_mfa,
             (SELECT count(*) > 0 AND bool_and(rt.revoked_at IS NULL) FROM refresh_tokens rt
-             WHERE rt.family_id = $2::uuid AND rt.user_id = u.id) AS session_live
-     FROM users u JOIN accounts a ON a.id = u.account_id WHERE u.id = $1`,
+             WHERE rt.family_id = $2::uuid AND rt.user_id = u.id) AS session_live,
+            r.name AS role_name, r.token_scopes,
+            ARRAY(SELECT p.permission FROM role_permissions p WHERE p.role_id = r.id AND p.permission IS NOT NULL) AS permissions
+     FROM users u JOIN accounts a ON a.id = u.account_id LEFT JOIN roles r ON r.id = u.role_id WHERE u.id = $1`,
     [userId, context.sessionId],
   );
   if (!row || row.status !== 'ACTIVE' || !row.session_live) return null;
@@ -49,12 +54,10 @@ export async function loadCaller(services: Services, userId: string, context: To
     if (!workflow) return null;
     workflowFlow = workflow.flow;
   }
-  const [role] = await services.db.query<{ name: string; token_scopes: string[] | null; permissions: string[] | null }>(
-    `SELECT r.name, r.token_scopes, array_remove(array_agg(p.permission), NULL) AS permissions
-     FROM roles r LEFT JOIN role_permissions p ON p.role_id = r.id
-     WHERE r.id = $1 GROUP BY r.id, r.name, r.token_scopes`,
-    [session.roleId],
-  );
+  const role =
+    session.roleId === row.role_id
+      ? row.role_name === null ? undefined : { name: row.role_name, token_scopes: row.token_scopes, permissions: row.permissions }
+      : await roleOf(services, session.roleId);
   if (!role) return null;
   return {
     userId: row.id,
@@ -74,6 +77,17 @@ export async function loadCaller(services: Services, userId: string, context: To
     sessionId: context.sessionId,
     mfaPending: enforceMfa && row.mfa_type === 'NONE',
   };
+}
+
+/** A role's name, token scopes and permissions (the role of an account the caller entered, not their home one). */
+async function roleOf(services: Services, roleId: string) {
+  const [role] = await services.db.query<{ name: string; token_scopes: string[] | null; permissions: string[] | null }>(
+    `SELECT r.name, r.token_scopes, array_remove(array_agg(p.permission), NULL) AS permissions
+     FROM roles r LEFT JOIN role_permissions p ON p.role_id = r.id
+     WHERE r.id = $1 GROUP BY r.id, r.name, r.token_scopes`,
+    [roleId],
+  );
+  return role;
 }
 
 function bearerToken(request: FastifyRequest): string | null {
