@@ -17,6 +17,9 @@ export interface TokenContext {
  * once. `context` is what the token says: the account entered (switch or jump), the workflow and the
  * session; an account the user can no longer reach, or a session that was ended, ends the request.
  */
+/** The permissions of role `r`, as an array (empty for a role without any). */
+const PERMISSIONS_OF_ROLE = 'ARRAY(SELECT p.permission FROM role_permissions p WHERE p.role_id = r.id AND p.permission IS NOT NULL)';
+
 export async function loadCaller(services: Services, userId: string, context: TokenContext): Promise<Caller | null> {
   // The home role's name, scopes and permissions come in the same round trip: most calls are made in the
   // caller's home account, and this runs before every authenticated operation.
@@ -29,7 +32,7 @@ export async function loadCaller(services: Services, userId: string, context: To
             (SELECT count(*) > 0 AND bool_and(rt.revoked_at IS NULL) FROM refresh_tokens rt
              WHERE rt.family_id = $2::uuid AND rt.user_id = u.id) AS session_live,
             r.name AS role_name, r.token_scopes,
-            ARRAY(SELECT p.permission FROM role_permissions p WHERE p.role_id = r.id AND p.permission IS NOT NULL) AS permissions
+            ${PERMISSIONS_OF_ROLE} AS permissions
      FROM users u JOIN accounts a ON a.id = u.account_id LEFT JOIN roles r ON r.id = u.role_id WHERE u.id = $1`,
     [userId, context.sessionId],
   );
@@ -82,9 +85,7 @@ export async function loadCaller(services: Services, userId: string, context: To
 /** A role's name, token scopes and permissions (the role of an account the caller entered, not their home one). */
 async function roleOf(services: Services, roleId: string) {
   const [role] = await services.db.query<{ name: string; token_scopes: string[] | null; permissions: string[] | null }>(
-    `SELECT r.name, r.token_scopes, array_remove(array_agg(p.permission), NULL) AS permissions
-     FROM roles r LEFT JOIN role_permissions p ON p.role_id = r.id
-     WHERE r.id = $1 GROUP BY r.id, r.name, r.token_scopes`,
+    `SELECT r.name, r.token_scopes, ${PERMISSIONS_OF_ROLE} AS permissions FROM roles r WHERE r.id = $1`,
     [roleId],
   );
   return role;

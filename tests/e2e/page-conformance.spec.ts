@@ -136,7 +136,13 @@ async function tryAction(page: Page, personaId: string, action: PageAction, open
   } else if (action.operation) {
     const confirm = page.getByRole('alertdialog');
     if (confirms.length) {
-      await expect(confirm).toContainText(new RegExp(confirms.map((text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')));
+      // The confirmation shown is one of the accepted ones (the dialog's words, as a reader sees them).
+      await expect
+        .poll(async () => {
+          const seen = (await confirm.innerText().catch(() => '')).replace(/\s+/g, ' ');
+          return confirms.some((text) => seen.includes(text));
+        }, { message: `${action.id} asks for one of: ${confirms.join(' | ')}` })
+        .toBe(true);
       await confirm.getByRole('button', { name: 'Cancel' }).click();
       await expect(confirm).toBeHidden();
     }

@@ -3,8 +3,9 @@ import { Ajv, type ValidateFunction } from 'ajv';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { metaValidatorsCode } from '../../../engine/node/meta-validators-code.ts';
 import { readDefinitionFiles } from '../../../engine/node/file-source.ts';
-import { META_KINDS, metaSchemaOf, metaValidatorExportName, provideCompiledMetaValidators, validateAgainstMeta, type MetaKind } from '../../../engine/registry/meta-validate.ts';
-import { COMMON_META_SCHEMA, META_AJV_OPTIONS } from '../../../engine/registry/meta-validate.ts';
+import {
+  COMMON_META_SCHEMA, META_AJV_OPTIONS, META_KINDS, metaSchemaOf, metaValidatorExportName, provideCompiledMetaValidators, validateAgainstMeta, type MetaKind,
+} from '../../../engine/registry/meta-validate.ts';
 
 /**
  * The meta-schema validators the client's build compiles to code (vite.config.ts, virtual:meta-validators)
