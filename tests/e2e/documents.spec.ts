@@ -91,8 +91,10 @@ test('an admin adds a form type and a policy form to the library, attaches its s
   await typeDialog.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Form type saved successfully.')).toBeVisible();
 
+  // "Add Form" alone would also match the Form Types tab's "Add Form Type" while the tab is still switching.
   await page.getByRole('tab', { name: 'Forms', exact: true }).click();
-  await page.getByRole('button', { name: 'Add Form' }).click();
+  await expect(page.getByRole('tab', { name: 'Forms', exact: true })).toHaveAttribute('aria-selected', 'true');
+  await page.getByRole('button', { name: 'Add Form', exact: true }).click();
   const formDialog = page.getByRole('dialog', { name: 'Policy Form' });
   await formDialog.getByRole('textbox', { name: 'Form Name', exact: true }).fill(formName);
   await formDialog.getByRole('textbox', { name: 'Form Number', exact: true }).fill(`PN-${suffix}`);
