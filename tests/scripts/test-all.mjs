@@ -6,9 +6,11 @@
  * Then the sign-in page's JavaScript against its budget, weighed on the build the end-to-end stage made
  * (tests/scripts/bundle-budget.mjs). Ends with one line 'tests: N passed, N failed' and exits non-zero
  * on any failure or skipped test.
- * Steps of one stage run at the same time (each into its own log, printed when the stage ends): the
- * static checks together, and the PostgreSQL API run beside the end-to-end run, which mostly waits on
- * the browser.
+ * Steps of one stage run at the same time, each into its own log, printed when the stage ends; steps
+ * that share a `lane` run one after another within it. The static checks run together. The end-to-end
+ * run, the longest step, starts with the API runs (PGlite, then PostgreSQL) beside it: vitest keeps one
+ * worker on a two-core machine (cores - 1), and the browser run mostly waits on the browser, so the
+ * two lanes share the machine instead of queueing.
  */
 import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -28,6 +30,7 @@ const steps = [
   { stage: 1, name: 'contract lint (OWASP API ruleset)', command: 'npm run --silent lint:api' },
   {
     stage: 2,
+    lane: 'api',
     name: 'unit and API tests (PGlite)',
     command: `npx vitest run --reporter=default --reporter=json --outputFile.json=${RESULTS}/vitest-pglite.json`,
     env: withoutPostgres,
@@ -35,7 +38,8 @@ const steps = [
   },
   postgresUrl && existsSync('tests/api')
     ? {
-        stage: 3,
+        stage: 2,
+        lane: 'api',
         name: 'API tests (PostgreSQL)',
         command: `npx vitest run tests/api --reporter=default --reporter=json --outputFile.json=${RESULTS}/vitest-postgres.json`,
         env: { ...process.env, DATABASE_URL: postgresUrl },
@@ -43,15 +47,16 @@ const steps = [
       }
     : undefined,
   {
-    stage: 3,
+    stage: 2,
+    lane: 'browser',
     name: 'end-to-end tests (Chromium)',
     command: 'node tests/scripts/ensure-chromium.mjs && npx playwright test --reporter=list,json',
     env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: `${RESULTS}/playwright.json` },
     playwright: `${RESULTS}/playwright.json`,
   },
   {
-    // No build of its own: playwright.config.ts's web server built the client (CLIENT_DIR, else dist/client) for stage 3.
-    stage: 4,
+    // No build of its own: playwright.config.ts's web server built the client (CLIENT_DIR, else dist/client) in stage 2.
+    stage: 3,
     name: 'bundle budget of /login',
     command: 'node tests/scripts/ensure-chromium.mjs && node tests/scripts/bundle-budget.mjs',
   },
@@ -96,18 +101,24 @@ for (const stage of stages) {
     record(step, await runStep(step));
     continue;
   }
-  console.log(`\n=== at the same time: ${group.map((step) => step.name).join(', ')}`);
+  const lanes = new Map();
+  for (const step of group) lanes.set(step.lane ?? step.name, [...(lanes.get(step.lane ?? step.name) ?? []), step]);
+  console.log(`\n=== at the same time: ${[...lanes.values()].map((lane) => lane.map((step) => step.name).join(', then ')).join('; ')}`);
   const logs = group.map((step, index) => `${RESULTS}/stage-${stage}-${index}.log`);
-  const results = await Promise.all(
-    group.map((step, index) => {
-      const log = createWriteStream(logs[index]);
-      return runStep(step, log).then((result) => new Promise((resolve) => log.end(() => resolve(result))));
+  const runLogged = (step) => {
+    const log = createWriteStream(logs[group.indexOf(step)]);
+    return runStep(step, log).then((result) => new Promise((resolve) => log.end(() => resolve(result))));
+  };
+  const results = new Map();
+  await Promise.all(
+    [...lanes.values()].map(async (lane) => {
+      for (const step of lane) results.set(step, await runLogged(step));
     }),
   );
   group.forEach((step, index) => {
     console.log(`\n=== ${step.name}: ${step.command}`);
     process.stdout.write(readFileSync(logs[index], 'utf8'));
-    record(step, results[index]);
+    record(step, results.get(step));
   });
 }
 
