@@ -102,6 +102,8 @@ export default defineConfig({
     root: projectRoot,
     include: ['tests/unit/**/*.test.ts', 'tests/api/**/*.test.ts', 'tests/server/**/*.test.ts', 'engine/**/*.test.ts'],
     environment: 'node',
+    // Test apps start from a copy of one database migrated and seeded per run, not from an empty one each.
+    globalSetup: ['tests/api/support/seeded-database-template.ts'],
     // A test file's first app start loads every resource module (discovered at start-up) and migrates a
     // fresh embedded database; on a busy two-core machine that can pass the 10 s default.
     hookTimeout: 60_000,

@@ -16,12 +16,18 @@ function wrap(target: PGlite | Transaction): Queryable {
 }
 
 /**
- * Opens the embedded database. `dataDir` is a folder (created when missing) or 'memory://' for tests.
+ * Starts the embedded database engine. `dataDir` is a folder (created when missing) or 'memory://' for
+ * tests. `loadDataDir`: a cluster saved with `dumpDataDir` to start from instead of a new one, which skips
+ * initdb (seconds on every start of an in-memory database).
  */
-export async function openPglite(dataDir: string): Promise<Database> {
+export async function createPglite(dataDir: string, options: { loadDataDir?: Blob } = {}): Promise<PGlite> {
   if (!dataDir.includes('://')) await mkdir(dataDir, { recursive: true });
   // pg_trgm: the contains-searches' trigram indexes (migration 215), as on PostgreSQL.
-  const pglite = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+  return PGlite.create(dataDir, { extensions: { pg_trgm }, loadDataDir: options.loadDataDir });
+}
+
+/** The data layer over a running embedded database; closing it stops the engine. */
+export function pgliteDatabase(pglite: PGlite): Database {
   const base = wrap(pglite);
   return {
     dialect: 'pglite',
@@ -30,4 +36,9 @@ export async function openPglite(dataDir: string): Promise<Database> {
     transaction: (work) => pglite.transaction((tx) => work(wrap(tx))),
     close: () => pglite.close(),
   };
+}
+
+/** Opens the embedded database (see createPglite). */
+export async function openPglite(dataDir: string, options: { loadDataDir?: Blob } = {}): Promise<Database> {
+  return pgliteDatabase(await createPglite(dataDir, options));
 }

@@ -38,6 +38,28 @@ describe(`data layer (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, (
     expect(await migrate(db)).toEqual([]);
   });
 
+  test('a seeded copy, which test apps start from, holds what preparing an empty database writes: the same tables with as many rows', async () => {
+    // Runs after the first test prepared `database` itself.
+    const copy = await openTestDatabase({ seeded: true });
+    try {
+      const rowCounts = async (db: TestDatabase['db']) => {
+        const tables = await db.query<{ name: string }>(
+          `SELECT table_name AS name FROM information_schema.tables
+           WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' ORDER BY table_name`,
+        );
+        const counts: Record<string, number> = {};
+        for (const { name } of tables) counts[name] = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM "${name}"`))[0]!.n;
+        return counts;
+      };
+      const [prepared, copied] = [await rowCounts(database.db), await rowCounts(copy.db)];
+      expect(Object.keys(prepared).length).toBeGreaterThan(50);
+      expect(prepared.users).toBe(DEMO_USERS.length);
+      expect(copied).toEqual(prepared);
+    } finally {
+      await copy.dispose();
+    }
+  });
+
   test('queries run without JIT compilation: turned off in every PostgreSQL session, absent from PGlite', async () => {
     const { db } = database;
     if (db.dialect === 'postgres') {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
+import { readFile } from 'node:fs/promises';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { inject } from 'vitest';
 import { buildApp } from '../../../server/app.ts';
 import { createPasswordHasher, TEST_HASH_COST } from '../../../server/auth/password.ts';
 import { ManualClock } from '../../../server/clock.ts';
@@ -10,6 +11,7 @@ import { openPglite } from '../../../server/db/pglite.ts';
 import { createOutboxMailer, type Mailer } from '../../../server/mail/mailer.ts';
 import { listOutbox } from '../../../server/mail/outbox.ts';
 import { openPostgres, quoteIdentifier } from '../../../server/db/postgres.ts';
+import { onServer, TEMPLATE_SCHEMA, withDatabase } from './seeded-database-template.ts';
 
 export { DEMO_PASSWORD };
 
@@ -22,29 +24,41 @@ export interface TestDatabase {
 
 /**
  * PGlite in memory by default; PostgreSQL when DATABASE_URL is set, in a schema of its own per test file
- * (dropped afterwards), so files running in parallel and repeated runs never collide.
+ * (dropped afterwards), so files running in parallel and repeated runs never collide. `seeded`: a copy of
+ * the run's migrated and seeded template (tests/api/support/seeded-database-template.ts), as a test app's
+ * start would leave it, on PostgreSQL a database of its own; other callers get an empty database.
  */
-export async function openTestDatabase(): Promise<TestDatabase> {
+export async function openTestDatabase(options: { seeded?: boolean } = {}): Promise<TestDatabase> {
   const url = process.env.DATABASE_URL;
   if (!url) {
-    const db = await openPglite('memory://');
+    const template = options.seeded ? inject('seededPgliteTemplate') : undefined;
+    const db = await openPglite('memory://', template ? { loadDataDir: new Blob([await readFile(template)]) } : {});
     return { db, label: 'pglite', dispose: () => db.close() };
   }
-  const schema = `api_test_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE SCHEMA ${quoteIdentifier(schema)}`);
-  await admin.end();
+  const suffix = randomUUID().replace(/-/g, '').slice(0, 16);
+  const template = options.seeded ? inject('seededPostgresTemplate') : undefined;
+  if (template) {
+    const name = `api_test_${suffix}`;
+    await onServer(url, `CREATE DATABASE ${quoteIdentifier(name)} TEMPLATE ${quoteIdentifier(template)}`);
+    const db = await openPostgres(withDatabase(url, name), { schema: TEMPLATE_SCHEMA, max: 5 });
+    return {
+      db,
+      label: `postgres:${name}`,
+      async dispose() {
+        await db.close();
+        await onServer(url, `DROP DATABASE ${quoteIdentifier(name)} WITH (FORCE)`);
+      },
+    };
+  }
+  const schema = `api_test_${suffix}`;
+  await onServer(url, `CREATE SCHEMA ${quoteIdentifier(schema)}`);
   const db = await openPostgres(url, { schema, max: 5 });
   return {
     db,
     label: `postgres:${schema}`,
     async dispose() {
       await db.close();
-      const cleanup = new pg.Client({ connectionString: url });
-      await cleanup.connect();
-      await cleanup.query(`DROP SCHEMA ${quoteIdentifier(schema)} CASCADE`);
-      await cleanup.end();
+      await onServer(url, `DROP SCHEMA ${quoteIdentifier(schema)} CASCADE`);
     },
   };
 }
@@ -78,7 +92,7 @@ export interface TestApp {
 const TEST_REQUESTS_PER_MINUTE = 1_000_000;
 
 export async function startTestApp(options: { requestsPerMinute?: number } = {}): Promise<TestApp> {
-  const database = await openTestDatabase();
+  const database = await openTestDatabase({ seeded: true });
   const clock = new ManualClock();
   // The outbox mailer the dev server uses, with a switch that makes sending fail as an unreachable SMTP server would.
   const outbox = createOutboxMailer(database.db, clock);
