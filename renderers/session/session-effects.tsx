@@ -3,6 +3,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { isApiError } from '../../api/api-error.ts';
 import { toaster } from '../shell/toaster.tsx';
 import { api, sessionEvents } from './api.ts';
+import { prefetchSignedInReads } from './signed-in-prefetch.ts';
 import { VERSION_POLL_INTERVAL_MS } from './constants.ts';
 import { environmentQuery, featureFlagsQuery, resetSessionState, sessionNoticeAtom, sessionStore, syncEdition } from './store.ts';
 
@@ -14,10 +15,18 @@ export const VERSION_CHANGED_EVENT = 'console-version-changed';
  * the client's events (an expired session, server trouble) as notices and toasts, and the version poll.
  */
 export function SessionEffects() {
+  usePrefetchOnLoad();
   useEditionSync();
   useClientEvents();
   useVersionPoll();
   return null;
+}
+
+/** Once per page load: the signed-in shell's reads, started before its code has arrived (signed-in-prefetch.ts). */
+function usePrefetchOnLoad() {
+  const { pathname } = useLocation();
+  const first = useRef(pathname);
+  useEffect(() => prefetchSignedInReads(first.current), []);
 }
 
 function useEditionSync() {

@@ -192,3 +192,27 @@ test('a team chosen in the selector filters the lists: the accounts page asks fo
   expect(data.totalElements).toBeLessThan(all.totalElements);
   await expect(block.getByText(new RegExp(`of ${data.totalElements} ·`))).toBeVisible();
 });
+
+test('a signed-in page load asks for the user, permissions, preferences and published definitions side by side, not after the user', async ({ page }) => {
+  await signInThroughApi(page, 'admin@provider.example');
+  await page.goto('/admin/policies');
+  await expect(page.getByRole('row').nth(1)).toBeVisible();
+  const others = ['/api/auth/v1/permissions/map', '/api/auth/v1/me/preferences', '/api/definitions/v1/bundle'];
+  const asked = new Set<string>();
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (others.includes(pathname)) asked.add(pathname);
+  });
+  // The user's answer is held until the other reads were asked for, or 5 s: a shell that asks for them only
+  // once it has the user would show here as a 5 s wait and a shorter list.
+  let askedWhileHeld: string[] = [];
+  await page.route('**/api/auth/v1/me', async (route) => {
+    const until = Date.now() + 5_000;
+    while (asked.size < others.length && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 20));
+    askedWhileHeld = [...asked].sort();
+    await route.continue();
+  });
+  await page.reload();
+  await expect(page.getByRole('row').nth(1)).toBeVisible();
+  expect(askedWhileHeld).toEqual([...others].sort());
+});
