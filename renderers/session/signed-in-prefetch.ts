@@ -1,3 +1,4 @@
+import { prefetchBundle } from '../definitions/definition-bundle.ts';
 import { PERSONAS } from './personas.ts';
 import { currentUserQuery, permissionsQuery, preferencesQuery, sessionStore, signedInAtom } from './store.ts';
 
@@ -7,21 +8,17 @@ function inSignedInArea(pathname: string): boolean {
 }
 
 /**
- * A page load inside a signed-in area starts, at once and side by side, what the signed-in shell would
+ * A page load inside a signed-in area asks, at once and side by side, for what the signed-in shell would
  * otherwise ask for one after another as its code arrives: the user (the shell waits for it), then the
  * published definitions (the pages wait for them), then the permissions and preferences (the header and
- * the tables). The shell's own requests then find them answered or on the way (the queries and the
- * definitions load once). Nothing starts on public pages or without tokens; a session that turns out to
- * have expired ends as it would have, through the API client's 401 handling.
+ * the tables). The shell's own requests then find them answered or on the way (the queries load once;
+ * getBundle takes the early answer). Nothing starts on public pages or without tokens; a session that
+ * turns out to have expired ends as it would have, through the API client's 401 handling.
  */
 export function prefetchSignedInReads(pathname: string): void {
   if (!sessionStore.get(signedInAtom) || !inSignedInArea(pathname)) return;
   void currentUserQuery.ensure(sessionStore);
   void permissionsQuery.ensure(sessionStore);
   void preferencesQuery.ensure(sessionStore);
-  void import('../definitions/server-source.ts').then(
-    (module) => module.ensureServerDefinitions(sessionStore),
-    // The shell imports the same chunk and reports a failed load where the page would be.
-    () => undefined,
-  );
+  prefetchBundle();
 }
