@@ -1,6 +1,5 @@
 import { createElement, Fragment, useCallback, useEffect, type ReactNode } from 'react';
-import { atom, useAtomValue, useStore } from 'jotai';
-import { isApiError } from '../../api/api-error.ts';
+import { atom, useAtomValue, useSetAtom } from 'jotai';
 import type { DefinitionSourceDocuments } from '../../engine/index.ts';
 import { buildRegistry, definitionSourceAtom } from './registry-atoms.ts';
 import { getBundle, type Bundle } from './definition-bundle.ts';
@@ -15,8 +14,6 @@ export type ServerDefinitionsStatus =
 
 export const serverDefinitionsAtom = atom<ServerDefinitionsStatus>({ state: 'idle' });
 
-type Store = ReturnType<typeof useStore>;
-
 /** The server's bundle as the engine's source documents: each document named by its key ('claim', 'overlay:uk:claim'). */
 export function sourceOfBundle(bundle: Bundle): DefinitionSourceDocuments {
   return {
@@ -29,50 +26,38 @@ export function sourceOfBundle(bundle: Bundle): DefinitionSourceDocuments {
 /**
  * Loads the published definitions and makes them the registry's source, so every form and table uses
  * the newest published versions from the next page load on, with no rebuild and no sign-out. When the
- * bundle cannot be fetched or does not load, the definitions shipped with the build stay in use; when the
- * session ended meanwhile (a 401), nothing is decided, and the next signed-in shell loads them again.
+ * bundle cannot be fetched or does not load, the definitions shipped with the build stay in use.
  */
-export async function reloadServerDefinitions(store: Store): Promise<void> {
-  store.set(serverDefinitionsAtom, (current) => (current.state === 'ready' ? current : { state: 'loading' }));
-  try {
-    const bundle = await getBundle();
-    provideBuildMetaValidators();
-    const source = sourceOfBundle(bundle);
-    const built = buildRegistry(source);
-    if (!built.ok) {
-      store.set(serverDefinitionsAtom, { state: 'failed', message: `The published definitions do not load (${built.faults.length} faults); the built-in ones are used.` });
-      return;
-    }
-    store.set(definitionSourceAtom, source);
-    store.set(serverDefinitionsAtom, { state: 'ready', revision: bundle.revision });
-  } catch (error) {
-    if (isApiError(error) && error.status === 401) {
-      store.set(serverDefinitionsAtom, (current) => (current.state === 'ready' ? current : { state: 'idle' }));
-      return;
-    }
-    store.set(serverDefinitionsAtom, { state: 'failed', message: (error as Error).message || 'The published definitions could not be loaded.' });
-  }
-}
-
-/** Starts loading the published definitions unless this page load already asked for them. */
-export function ensureServerDefinitions(store: Store): void {
-  if (store.get(serverDefinitionsAtom).state === 'idle') void reloadServerDefinitions(store);
-}
-
-/** reloadServerDefinitions for the studio's Reload, on the component's store. */
 export function useReloadServerDefinitions(): () => Promise<void> {
-  const store = useStore();
-  return useCallback(() => reloadServerDefinitions(store), [store]);
+  const setSource = useSetAtom(definitionSourceAtom);
+  const setStatus = useSetAtom(serverDefinitionsAtom);
+  return useCallback(async () => {
+    setStatus((current) => (current.state === 'ready' ? current : { state: 'loading' }));
+    try {
+      const bundle = await getBundle();
+      provideBuildMetaValidators();
+      const source = sourceOfBundle(bundle);
+      const built = buildRegistry(source);
+      if (!built.ok) {
+        setStatus({ state: 'failed', message: `The published definitions do not load (${built.faults.length} faults); the built-in ones are used.` });
+        return;
+      }
+      setSource(source);
+      setStatus({ state: 'ready', revision: bundle.revision });
+    } catch (error) {
+      setStatus({ state: 'failed', message: (error as Error).message || 'The published definitions could not be loaded.' });
+    }
+  }, [setSource, setStatus]);
 }
 
 /** Loads the published definitions once per page load (on mount, signed in). */
 export function useServerDefinitions(): ServerDefinitionsStatus {
   const status = useAtomValue(serverDefinitionsAtom);
-  const store = useStore();
+  const reload = useReloadServerDefinitions();
   const idle = status.state === 'idle';
   useEffect(() => {
-    if (idle) ensureServerDefinitions(store);
-  }, [idle, store]);
+    if (idle) void reload();
+  }, [idle, reload]);
   return status;
 }
 
