@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Provider as JotaiProvider, useAtomValue } from 'jotai';
-import { BrowserRouter, Navigate, Route, Routes, useParams } from 'react-router';
+import { createBrowserRouter, Navigate, Route, RouterProvider, Routes, useParams } from 'react-router';
 import { ThemeProvider } from '../theme/theme-provider.tsx';
 import { RegistryGate } from '../definitions/registry-gate.tsx';
 import { sessionStore } from '../session/store.ts';
@@ -48,22 +48,36 @@ const SignedInShell = lazy(() => import('../shell/signed-in-shell.tsx').then((mo
 const PersonaArea = lazy(() => import('../shell/persona-area.tsx').then((module) => ({ default: module.PersonaArea })));
 const PageRoute = lazy(() => import('./page-route.tsx').then((module) => ({ default: module.PageRoute })));
 
+/*
+ * A data router with one splat route, under which the routes stay the element tree below: the areas' routes
+ * come from page definitions loaded at run time, which a route table made up front could not hold. The data
+ * router is what lets a page with unsaved changes ask before the browser's Back leaves it (useBlocker in
+ * unsaved-changes-guard.tsx); a BrowserRouter can only catch clicks on links.
+ */
+const router = createBrowserRouter([{ path: '*', element: <RoutedApp /> }]);
+
 export function App() {
   return (
     <JotaiProvider store={sessionStore}>
       <ThemeProvider>
-        <BrowserRouter>
-          <SessionEffects />
-          <RegistryGate>
-            <Suspense fallback={<RouteLoading label="Loading your console…" fullPage />}>
-              <AppRoutes />
-            </Suspense>
-          </RegistryGate>
-          <CookieConsent />
-          <Toaster />
-        </BrowserRouter>
+        <RouterProvider router={router} />
       </ThemeProvider>
     </JotaiProvider>
+  );
+}
+
+function RoutedApp() {
+  return (
+    <>
+      <SessionEffects />
+      <RegistryGate>
+        <Suspense fallback={<RouteLoading label="Loading your console…" fullPage />}>
+          <AppRoutes />
+        </Suspense>
+      </RegistryGate>
+      <CookieConsent />
+      <Toaster />
+    </>
   );
 }
 

@@ -1,5 +1,5 @@
-import { useContext, useEffect, useState } from 'react';
-import { UNSAFE_DataRouterContext, useBlocker, useNavigate } from 'react-router';
+import { useEffect } from 'react';
+import { useBlocker } from 'react-router';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 
 /** What the question says and its two answers: the studio's 'Leave without publishing?', the quote editor's SWITCH or GO BACK. */
@@ -11,12 +11,21 @@ export interface LeaveTexts {
 }
 
 /**
+ * The history state of a navigation that leaves unsaved changes on purpose (after they were sent, or after
+ * the user chose to drop them): the guard lets it through without asking, whatever its `when` still says
+ * until the next render.
+ */
+export const LEAVING_ON_PURPOSE = { leavesUnsavedWork: true } as const;
+
+const leavesOnPurpose = (state: unknown) => (state as { leavesUnsavedWork?: unknown } | null)?.leavesUnsavedWork === true;
+
+/**
  * Asks before the page is left while `when` holds: the browser's own prompt on reload or close, and a
- * dialog on navigation inside the app (react-router's blocker in a data router; otherwise by catching
- * clicks on the app's links, which is what a BrowserRouter allows).
+ * dialog on any navigation inside the app, a link, a tab or the browser's Back and Forward (react-router's
+ * blocker: the app runs in a data router, app.tsx). Only a change of page asks: a page's query (`?tab=`)
+ * is not leaving it.
  */
 export function UnsavedChangesGuard({ when, texts }: { when: boolean; texts: LeaveTexts }) {
-  const dataRouter = useContext(UNSAFE_DataRouterContext);
   useEffect(() => {
     if (!when) return undefined;
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
@@ -26,56 +35,18 @@ export function UnsavedChangesGuard({ when, texts }: { when: boolean; texts: Lea
     window.addEventListener('beforeunload', onBeforeUnload);
     return () => window.removeEventListener('beforeunload', onBeforeUnload);
   }, [when]);
-  return dataRouter ? <BlockerPrompt when={when} texts={texts} /> : <LinkClickPrompt when={when} texts={texts} />;
-}
-
-function BlockerPrompt({ when, texts }: { when: boolean; texts: LeaveTexts }) {
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => when && currentLocation.pathname !== nextLocation.pathname);
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => when && currentLocation.pathname !== nextLocation.pathname && !leavesOnPurpose(nextLocation.state));
+  if (blocker.state !== 'blocked') return null;
   return (
-    <LeaveDialog
-      texts={texts}
-      open={blocker.state === 'blocked'}
-      onStay={() => blocker.state === 'blocked' && blocker.reset()}
-      onLeave={() => blocker.state === 'blocked' && blocker.proceed()}
+    <ConfirmDialog
+      title={texts.question}
+      text={texts.explanation}
+      cancelLabel={texts.stayLabel}
+      confirmLabel={texts.leaveLabel}
+      busy={false}
+      destructive
+      onConfirm={() => blocker.proceed()}
+      onClose={() => blocker.reset()}
     />
-  );
-}
-
-function LinkClickPrompt({ when, texts }: { when: boolean; texts: LeaveTexts }) {
-  const navigate = useNavigate();
-  const [target, setTarget] = useState<string>();
-  useEffect(() => {
-    if (!when) return undefined;
-    const onClick = (event: MouseEvent) => {
-      if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-      const anchor = (event.target as Element | null)?.closest?.('a[href]') as HTMLAnchorElement | null;
-      if (!anchor || anchor.target === '_blank' || anchor.hasAttribute('download')) return;
-      const url = new URL(anchor.href, window.location.href);
-      if (url.origin !== window.location.origin || url.pathname === window.location.pathname) return;
-      event.preventDefault();
-      event.stopPropagation();
-      setTarget(`${url.pathname}${url.search}${url.hash}`);
-    };
-    document.addEventListener('click', onClick, true);
-    return () => document.removeEventListener('click', onClick, true);
-  }, [when]);
-  return (
-    <LeaveDialog
-      texts={texts}
-      open={target !== undefined}
-      onStay={() => setTarget(undefined)}
-      onLeave={() => {
-        const next = target;
-        setTarget(undefined);
-        if (next) navigate(next);
-      }}
-    />
-  );
-}
-
-function LeaveDialog({ open, texts, onStay, onLeave }: { open: boolean; texts: LeaveTexts; onStay: () => void; onLeave: () => void }) {
-  if (!open) return null;
-  return (
-    <ConfirmDialog title={texts.question} text={texts.explanation} cancelLabel={texts.stayLabel} confirmLabel={texts.leaveLabel} busy={false} destructive onConfirm={onLeave} onClose={onStay} />
   );
 }

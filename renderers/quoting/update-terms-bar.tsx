@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, HStack } from '@chakra-ui/react';
 import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../dialog/confirm-dialog.tsx';
-import { UnsavedChangesGuard } from '../dialog/unsaved-changes-guard.tsx';
+import { LEAVING_ON_PURPOSE, UnsavedChangesGuard } from '../dialog/unsaved-changes-guard.tsx';
 import { usePageContext } from '../page/page-context.ts';
 import { useReportUnsavedWork } from '../page/unsaved-work.ts';
 import { listCache } from '../page/session-list-cache.ts';
@@ -27,7 +27,7 @@ export function UpdateTermsBar({ quote, editor, accountId }: { quote: QuoteDetai
   const [leaving, setLeaving] = useState(false);
   const unsaved = editor.dirty && !sent;
   useReportUnsavedWork(unsaved);
-  const back = () => navigate(`${areaBase}/quotes/${quote.id}`);
+  const back = () => navigate(`${areaBase}/quotes/${quote.id}`, { state: LEAVING_ON_PURPOSE });
 
   const update = async () => {
     setBusy(true);
@@ -37,8 +37,7 @@ export function UpdateTermsBar({ quote, editor, accountId }: { quote: QuoteDetai
       setSent(true);
       listCache.forgetAll();
       toaster.create({ type: 'success', title: changed.message, closable: true });
-      // The guard reads `sent` on the next render: leave once it has.
-      setTimeout(back, 0);
+      back();
     } catch (error) {
       const refused = messageOf(error, '');
       toaster.create({ type: 'error', title: QUOTE_FLOW_TEXTS.updateFailed, ...(refused ? { description: refused } : {}), closable: true });
@@ -66,7 +65,7 @@ export function UpdateTermsBar({ quote, editor, accountId }: { quote: QuoteDetai
           destructive
           onConfirm={() => {
             setSent(true);
-            setTimeout(back, 0);
+            back();
           }}
           onClose={() => setLeaving(false)}
         />

@@ -195,7 +195,7 @@ for (const edition of CASES) {
 }
 
 // An underwriter changes a quote's terms in the coverage editor: the premium there starts at the quote's own,
-// leaving the Terms tab with changes asks (GO BACK keeps them, SWITCH drops them), and Update Quote re-rates on
+// leaving the Terms tab with changes, or going Back in the browser, asks (GO BACK keeps them, SWITCH drops them), and Update Quote re-rates on
 // the server, keeping the status.
 for (const edition of CASES) {
   test(`${edition.edition.toUpperCase()}: an underwriter edits a quote's terms; switching tabs with changes asks SWITCH or GO BACK`, async ({ browser }) => {
@@ -221,6 +221,13 @@ for (const edition of CASES) {
     await ask.getByRole('button', { name: 'GO BACK' }).click();
     await expect(ask).toBeHidden();
     await expect(page.getByRole('tab', { name: 'Terms' })).toHaveAttribute('aria-selected', 'true');
+    await expect(total).toHaveText(changedTotal);
+    // The browser's Back asks the same (the page before was the quote's summary); GO BACK keeps the change.
+    await page.evaluate(() => window.history.back());
+    await expect(ask).toBeVisible();
+    await ask.getByRole('button', { name: 'GO BACK' }).click();
+    await expect(ask).toBeHidden();
+    await expect(page).toHaveURL(new RegExp(`/admin/quotes/${quote.id}/terms$`));
     await expect(total).toHaveText(changedTotal);
 
     // Update Quote: re-rated by the server to the premium the editor showed, the status kept.
