@@ -187,6 +187,7 @@ export const OPERATIONS = {
   getPermissionsMap: { method: 'GET', path: '/api/auth/v1/permissions/map', public: false, permission: null },
   getPolicy: { method: 'GET', path: '/api/policy/v1/{id}', public: false, permission: 'policy:read' },
   getPolicyPayment: { method: 'GET', path: '/api/billing/v1/policy/{policyId}/payment', public: false, permission: 'billing:read' },
+  getPolicyRenewal: { method: 'GET', path: '/api/policy/v1/renewal/{id}', public: false, permission: 'quote:write' },
   getPremiumProcessor: { method: 'GET', path: '/api/auth/v1/premiumprocessor/{id}', public: false, permission: 'organisation:read' },
   getQuote: { method: 'GET', path: '/api/quote/v1/{id}', public: false, permission: 'quote:read' },
   getQuoteAccount: { method: 'GET', path: '/api/quote/v1/account/{accountId}', public: false, permission: 'quote:read' },

@@ -5087,7 +5087,8 @@ export interface paths {
             };
             cookie?: never;
         };
-        get?: never;
+        /** The renewal summary before a renewal quote is made: the expiring term and premium beside the next period priced now by the rater in force, and why it cannot be renewed now (opted out, a renewal in progress, an account that may not be quoted, a cover the rater refuses) */
+        get: operations["getPolicyRenewal"];
         put?: never;
         /** A renewal quote for the next policy period: the policy's cover from its end date for a year, rated by the rater in force then ('Renewal quote {number} created'); refused for a policy opted out of renewal or with a renewal in progress */
         post: operations["renewPolicy"];
@@ -9283,6 +9284,35 @@ export interface components {
             message: string;
             /** @description Where the picture is read (changes with each new picture) */
             avatarUrl: string;
+        };
+        PolicyRenewal: {
+            /** Format: uuid */
+            id: string;
+            policyNumber: string;
+            companyName: string;
+            /** Format: uuid */
+            accountId: string;
+            product: string;
+            /** @description The product's name in the edition */
+            productName: string;
+            /** @enum {string} */
+            currency: "USD" | "GBP";
+            aggLimit: string;
+            deductible: string;
+            /** Format: date */
+            expiringEffectiveDate: string;
+            /** Format: date */
+            expiringEndDate: string;
+            expiringPremium: string;
+            /** Format: date */
+            effectiveDate: string;
+            /** Format: date */
+            endDate: string;
+            totalPremium: string | null;
+            premiumChange: string | null;
+            blockedReason: string | null;
+            /** Format: uuid */
+            renewalQuoteId: string | null;
         };
         BindQuoteFields: {
             customerFirstName: string;
@@ -23039,6 +23069,37 @@ export interface operations {
                 };
                 content: {
                     "application/pdf": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getPolicyRenewal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The expiring policy and its renewal as it would be priced now */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PolicyRenewal"];
                 };
             };
             400: components["responses"]["BadRequest"];

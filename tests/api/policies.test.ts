@@ -371,27 +371,48 @@ describe("the provider's cancellations", () => {
 });
 
 describe('renewal', () => {
-  it('offers a renewal quote for the next period, refuses it while opted out or already in progress, and ends the old policy as RENEWED', async () => {
+  it('summarises the renewal priced now, offers a renewal quote for the next period, refuses it while opted out or already in progress, and ends the old policy as RENEWED', async () => {
     const policy = (await call('agent', 'GET', `/api/policy/v1/${ids.acmePolicy}`)).json() as Json;
     expect(policy.actions).toContain('renew');
     expect((await call('policyholder', 'POST', `/api/policy/v1/renewal/${ids.acmePolicy}`)).statusCode).toBe(403);
+    expect((await call('policyholder', 'GET', `/api/policy/v1/renewal/${ids.acmePolicy}`)).statusCode).toBe(403);
+    // Another tenant's policy is not there for them.
+    expect((await call('broker', 'GET', `/api/policy/v1/renewal/${ids.acmePolicy}`, undefined, UK)).statusCode).toBe(404);
+    const nextYear = new Date(`${policy.endDate}T00:00:00Z`);
+    nextYear.setUTCFullYear(nextYear.getUTCFullYear() + 1);
+
+    // The summary before renewing: the expiring term and premium beside the next year's, priced now.
+    const summary = (await call('agent', 'GET', `/api/policy/v1/renewal/${ids.acmePolicy}`)).json() as Json;
+    expect(summary).toMatchObject({
+      id: ids.acmePolicy, policyNumber: policy.policyNumber, accountId: policy.accountId, product: policy.product, productName: policy.productName, currency: 'USD',
+      expiringEffectiveDate: policy.effectiveDate, expiringEndDate: policy.endDate, expiringPremium: policy.totalPremium,
+      effectiveDate: policy.endDate, endDate: nextYear.toISOString().slice(0, 10), blockedReason: null, renewalQuoteId: null,
+    });
+    expect(Number(summary.totalPremium)).toBeGreaterThan(0);
+    const cents = (amount: string) => Math.round(Number(amount) * 100);
+    expect(cents(summary.premiumChange)).toBe(cents(summary.totalPremium) - cents(summary.expiringPremium));
+
     expect((await call('agent', 'POST', `/api/policy/v1/optout/${ids.acmePolicy}`)).statusCode).toBe(200);
     const optedOut = await call('agent', 'POST', `/api/policy/v1/renewal/${ids.acmePolicy}`);
     expect(optedOut.statusCode).toBe(409);
     expect(optedOut.json().message).toBe(POLICY_TEXTS.renewalOptedOut);
+    expect((await call('agent', 'GET', `/api/policy/v1/renewal/${ids.acmePolicy}`)).json()).toMatchObject({ blockedReason: POLICY_TEXTS.renewalOptedOut, renewalQuoteId: null });
     expect((await call('agent', 'PUT', `/api/policy/v1/optout/${ids.acmePolicy}`)).statusCode).toBe(200);
 
     const renewed = await call('agent', 'POST', `/api/policy/v1/renewal/${ids.acmePolicy}`);
     expect(renewed.statusCode, renewed.body).toBe(200);
     const quote = (await call('agent', 'GET', `/api/quote/v1/${renewed.json().quoteId}`)).json() as Json;
     expect(renewed.json().message).toBe(`Renewal quote ${quote.quoteNumber} created`);
-    const nextYear = new Date(`${policy.endDate}T00:00:00Z`);
-    nextYear.setUTCFullYear(nextYear.getUTCFullYear() + 1);
     expect(quote).toMatchObject({ status: 'READY', businessType: 'Renewal', effectiveDate: policy.endDate, endDate: nextYear.toISOString().slice(0, 10), companyName: 'Acme Precision Manufacturing' });
     expect(Number(quote.totalPremium)).toBeGreaterThan(0);
     const again = await call('agent', 'POST', `/api/policy/v1/renewal/${ids.acmePolicy}`);
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(POLICY_TEXTS.renewalInProgress(quote.quoteNumber));
+    // The summary priced the renewal as it was made, and now leads to it.
+    expect(quote.totalPremium).toBe(summary.totalPremium);
+    expect((await call('agent', 'GET', `/api/policy/v1/renewal/${ids.acmePolicy}`)).json()).toMatchObject({
+      blockedReason: POLICY_TEXTS.renewalInProgress(quote.quoteNumber), renewalQuoteId: quote.id,
+    });
 
     // The renewal is bound and issued like any quote; the old policy closes its renewal, then ends as RENEWED.
     expect((await call('agent', 'PUT', `/api/quote/v1/${quote.id}/bind`, CONTACT)).statusCode).toBe(200);

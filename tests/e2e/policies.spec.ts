@@ -5,6 +5,7 @@ import { callApi } from './support/call-api.ts';
 import { choose } from './support/choose.ts';
 import { issuedPolicyOf } from './support/issued-policy.ts';
 import { E2E_ORIGIN, E2E_UK_ORIGIN } from './support/origin.ts';
+import { expectAccessible } from './support/accessibility.ts';
 import { dismissToasts, signInOnOrigin } from './support/sign-in.ts';
 
 /**
@@ -546,3 +547,50 @@ test('us host: provider staff read a UK policy in UK words, and a US policy in U
     await expect(page.getByRole('table', { name: 'Revisions' }).getByRole('columnheader', { name: words[0], exact: true })).toBeVisible();
   }
 });
+
+// Renewing (spec 002 section 2 renewal steps verify and summary): Renew on the policy leads to the renewal
+// page, which shows the expiring term beside the renewal priced now and the account's details to verify;
+// Create Renewal Quote makes the quote at that price, and the page then leads to it instead.
+for (const edition of CASES) {
+  test(`${edition.edition}: an agent renews a policy from its renewal page: the summary, the account to verify, then the renewal quote`, async ({ page }) => {
+    const { origin, agent } = edition;
+    await signInOnOrigin(page, origin, agent);
+    const quote = await readyQuote(page, edition);
+    const contact = { customerFirstName: 'Rhea', customerLastName: 'Renew', customerEmail: `rhea.renew.${edition.edition}@insured.example`, customerPhone: edition.phone };
+    expect((await callApi(page, 'PUT', `/api/quote/v1/${quote.id}/bind`, contact)).status).toBe(200);
+    const policy = (await callApi<{ policy: { id: string; policyNumber: string; accountId: string } }>(page, 'POST', `/api/policy/v1/generate/${quote.id}`)).data.policy;
+
+    await page.goto(`${origin}/agency/policies/${policy.id}`);
+    await page.getByRole('button', { name: 'Renew', exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/agency/policies/${policy.id}/account/${policy.accountId}/${edition.product}/verify$`));
+    await expect(page.getByRole('heading', { level: 1, name: 'Renew Policy' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: `Renewal of Policy ${policy.policyNumber} - ${quote.companyName}` })).toBeVisible();
+    const summary = (await callApi<{ totalPremium: string; expiringPremium: string }>(page, 'GET', `/api/policy/v1/renewal/${policy.id}`)).data;
+    // Money fields show the amount beside the edition's currency sign.
+    const amount = new Intl.NumberFormat(edition.edition === 'us' ? 'en-US' : 'en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    const renewal = page.getByTestId('block-detail-policy-renewal');
+    await expect(renewal.getByLabel('Renewal Premium (Indicative)')).toHaveValue(amount.format(Number(summary.totalPremium)));
+    await expect(renewal.getByLabel('Total Premium')).toHaveValue(amount.format(Number(summary.expiringPremium)));
+    await expect(renewal).toContainText(edition.edition === 'us' ? '$' : '£');
+    await expect(renewal).not.toContainText(edition.edition === 'us' ? '£' : '$');
+    await expect(page.getByText('The renewal keeps this policy\'s cover. Check the account details below first: the renewal quote is rated on them.')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Verify Account Details' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Edit Account Details' })).toBeVisible();
+    await expectAccessible(page, `${edition.edition}: policy-renewal-page`);
+
+    await page.getByRole('button', { name: 'Create Renewal Quote' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Create Renewal Quote' }).click();
+    await expect(page.getByText(/^Renewal quote \S+ created$/)).toBeVisible();
+    await expect(page).toHaveURL(/\/agency\/quotes\/[0-9a-f-]{36}$/);
+    const renewalQuoteId = new URL(page.url()).pathname.split('/').at(-1)!;
+    const made = (await callApi<{ totalPremium: string; quoteNumber: string; businessType: string }>(page, 'GET', `/api/quote/v1/${renewalQuoteId}`)).data;
+    expect(made).toMatchObject({ totalPremium: summary.totalPremium, businessType: 'Renewal' });
+
+    // Back on the renewal page: it says a renewal is in progress and leads to it.
+    await page.goBack();
+    await expect(page.getByTestId('action-reason-renew')).toHaveText(`This policy already has a renewal quote in progress: ${made.quoteNumber}.`);
+    await expect(page.getByRole('button', { name: 'Create Renewal Quote' })).toBeDisabled();
+    await page.getByRole('button', { name: 'Open Renewal Quote' }).click();
+    await expect(page).toHaveURL(new RegExp(`/agency/quotes/${renewalQuoteId}$`));
+  });
+}

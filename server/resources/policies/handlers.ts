@@ -1,4 +1,4 @@
-import { addDays, addYears, flatCancelReturnPremium, formatDate, proRataReturnPremium, todayIn } from '../../../engine/index.ts';
+import { addDays, flatCancelReturnPremium, plusMoney, rateQuote, formatDate, proRataReturnPremium, todayIn } from '../../../engine/index.ts';
 import { audit } from '../../audit.ts';
 import { callerOf } from '../../auth/authenticate.ts';
 import { BINDER_VALID_DAYS, DEFAULT_COMMISSION_RATE } from '../../constants.ts';
@@ -12,7 +12,7 @@ import { QUOTABLE_STATUSES, setAccountStatus, type AccountStatus } from '../acco
 import { moveQuote } from '../quotes/quote-changes.ts';
 import { quoteDetail } from '../quotes/quote-detail.ts';
 import { QUOTE_TEXTS } from '../quotes/quote-texts.ts';
-import { publishedRater, rateOrRefuse, ratingInputOf, type QuoteRequestBody } from '../quotes/quote-rating.ts';
+import { publishedRater, rateOrRefuse, ratingInputOf } from '../quotes/quote-rating.ts';
 import { findQuotableAccount } from '../quotes/account-risk.ts';
 import { insertQuote } from '../quotes/quote-store.ts';
 import { findReadableQuote, findVisibleQuote, type QuoteDetailRow } from '../quotes/repository.ts';
@@ -27,6 +27,7 @@ import {
   findReadablePolicy, findVisiblePolicy, nextBinderNumber, nextPolicyNumber, requireVisiblePolicy, policyEvents, recordPolicyEvent, searchOverseenPolicies, searchVisiblePolicies, toPolicy, type PolicyRow,
 } from './policy-repository.ts';
 import { POLICY_TEXTS } from './policy-texts.ts';
+import { boundRequestOf, renewalRefusal, renewalRequestOf } from './policy-renewal.ts';
 import { needsSurplusNotice, SURPLUS_NOTICE_TEXTS } from '../surplus-notice/surplus-notice-rules.ts';
 import { availablePolicyActions, canMovePolicy, IN_FORCE, policyPastTense, statusAfterCancellation, statusOnDay } from './policy-transitions.ts';
 
@@ -503,6 +504,30 @@ export const handlers: HandlerModule = (services) => {
         .send(Buffer.from(pdf));
     },
 
+    async getPolicyRenewal(request) {
+      const caller = callerOf(request);
+      await settle();
+      const policy = await visiblePolicy(caller, request.params.id);
+      const account = await findQuotableAccount(db, caller, policy.account_id);
+      if (!account) throw notFound(POLICY_TEXTS.notFound);
+      const refusal = await renewalRefusal(db, policy);
+      const body = renewalRequestOf(policy, await boundRequestOf(db, policy));
+      // Priced as Create Renewal Quote would price it now; a rater that refuses the cover says why instead.
+      const rater = await publishedRater(definitions, policy.edition);
+      const rated = rateQuote(ratingInputOf(body, account), rater);
+      const notQuotable = QUOTABLE_STATUSES.has(account.status as AccountStatus) ? null : QUOTE_TEXTS.notEligible;
+      const totalPremium = rated.ok ? rated.totalPremium : null;
+      return {
+        id: policy.id, policyNumber: policy.policy_number, companyName: policy.company_name, accountId: policy.account_id,
+        product: policy.product, productName: rater.allProducts.get(policy.product)?.title ?? policy.product, currency: policy.currency as 'USD' | 'GBP', aggLimit: Number(policy.agg_limit).toFixed(2), deductible: Number(policy.deductible).toFixed(2),
+        expiringEffectiveDate: policy.effective_date, expiringEndDate: policy.end_date, expiringPremium: Number(policy.total_premium).toFixed(2),
+        effectiveDate: body.effectiveDate, endDate: body.endDate, totalPremium,
+        premiumChange: totalPremium === null ? null : plusMoney(totalPremium, `-${Number(policy.total_premium).toFixed(2)}`),
+        blockedReason: refusal?.reason ?? notQuotable ?? (rated.ok ? null : rated.reason),
+        renewalQuoteId: refusal?.quoteId ?? null,
+      };
+    },
+
     async renewPolicy(request) {
       const caller = callerOf(request);
       const { id } = request.params;
@@ -513,18 +538,13 @@ export const handlers: HandlerModule = (services) => {
       const today = todayOf(request);
       const created = await db.transaction(async (tx) => {
         const policy = await visiblePolicy(caller, id, tx, true);
-        if (policy.renewal_opted_out_at !== null) throw new HttpError(409, POLICY_TEXTS.renewalOptedOut);
-        const [open] = await tx.query<{ quote_number: string }>(
-          `SELECT quote_number FROM quotes WHERE renewal_of_policy_id = $1 AND status NOT IN ('DECLINED', 'LOST', 'DELETED', 'EXPIRED', 'INVALID', 'RESCIND', 'BINDER EXPIRED') LIMIT 1`,
-          [policy.id],
-        );
-        if (open) throw new HttpError(409, POLICY_TEXTS.renewalInProgress(open.quote_number));
+        const refusal = await renewalRefusal(tx, policy);
+        if (refusal) throw new HttpError(409, refusal.reason);
         const account = await findQuotableAccount(tx, caller, policy.account_id);
         if (!account) throw notFound(POLICY_TEXTS.notFound);
         if (!QUOTABLE_STATUSES.has(account.status as AccountStatus)) throw new HttpError(409, QUOTE_TEXTS.notEligible);
-        const [source] = await tx.query<{ request_data: QuoteRequestBody }>('SELECT request_data FROM quotes WHERE id = $1', [policy.quote_id]);
         // The same cover for the next period, priced by the rater in force for it.
-        const body: QuoteRequestBody = { ...source!.request_data, effectiveDate: policy.end_date, endDate: addYears(policy.end_date, 1), submissionId: undefined };
+        const body = renewalRequestOf(policy, await boundRequestOf(tx, policy));
         const rating = rateOrRefuse(ratingInputOf(body, account), rater);
         const quoteId = await insertQuote(tx, { caller, account, body, rating, status: 'READY', inCart: false, today, at: clock.now() });
         const [quote] = await tx.query<{ quote_number: string }>(
