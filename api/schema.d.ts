@@ -5090,7 +5090,7 @@ export interface paths {
         /** The renewal summary before a renewal quote is made: the expiring term and premium beside the next period priced now by the rater in force, and why it cannot be renewed now (opted out, a renewal in progress, an account that may not be quoted, a cover the rater refuses) */
         get: operations["getPolicyRenewal"];
         put?: never;
-        /** A renewal quote for the next policy period: the policy's cover from its end date for a year, rated by the rater in force then ('Renewal quote {number} created'); refused for a policy opted out of renewal or with a renewal in progress */
+        /** A renewal quote for the next policy period: the policy's cover, or the cover in the body (the custom-quote step: same account and product, its dates replaced by the renewal period; referred when the rater refers it), from its end date for a year, rated by the rater in force then ('Renewal quote {number} created'); refused for a policy opted out of renewal or with a renewal in progress */
         post: operations["renewPolicy"];
         delete?: never;
         options?: never;
@@ -9313,6 +9313,8 @@ export interface components {
             blockedReason: string | null;
             /** Format: uuid */
             renewalQuoteId: string | null;
+            /** @description The renewal's cover as Create Renewal Quote would rate it (the custom-quote step starts from it) */
+            request: components["schemas"]["QuoteRequest"];
         };
         BindQuoteFields: {
             customerFirstName: string;
@@ -23119,7 +23121,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["QuoteRequest"];
+            };
+        };
         responses: {
             /** @description The policy, the new quote's id and the success text */
             200: {

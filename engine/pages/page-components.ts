@@ -23,7 +23,7 @@ export const PAGE_COMPONENTS = {
   'account-lookup': 'The account the search did not find, entered by hand and added (the lookup page)',
   'surplus-notice-templates': "Each state's surplus lines notice: download, and upload for provider admins",
   'profile-picture': "The signed-in user's picture: upload, crop, remove",
-  'p250-coverage-editor': "The quote flow of a client account (params from the route: productType, accountId): account summary, product, security questions, the P250 coverage editor with its premium, Quote Now, Add to List and the quote cart",
+  'p250-coverage-editor': "The quote flow of a client account (params from the route: productType, accountId): account summary, product, security questions, the P250 coverage editor with its premium, Quote Now, Add to List and the quote cart; with quoteId, a quote's terms (Update Quote); with policyId, a renewal's cover (Create Renewal Quote)",
   'bulk-upload': 'Bulk upload of accounts: the template, the upload dialog (file, tags, team, red accounts) and the upload records',
   'policy-payment': "The payer's side of a policy's premium by payment status: paid, processed, failed with Make Payment, or the options (pay in full, a saved method, e-check, credit card through the processor's hosted form, ACH or wire details) (params: policyId)",
   'risk-factors': "An account's risk factors as donut charts: the eight factors and the company, industry and portfolio aggregates (params: accountId)",

@@ -8,6 +8,8 @@ interface GlobalSettingsProps {
   state: P250State;
   edition: Edition;
   apply: (change: P250Change) => unknown;
+  /** Why the dates may not be changed here (a renewal's period follows the policy it renews), if they may not. */
+  datesFixed?: string;
 }
 
 /**
@@ -15,7 +17,7 @@ interface GlobalSettingsProps {
  * {{Retention}}, waiting period, retroactive period, effective and end dates within their bounds. The
  * engine clamps the coverages; a refused value stays as it was and its reason shows under the field.
  */
-export const GlobalSettings = memo(function GlobalSettings({ state, edition, apply }: GlobalSettingsProps) {
+export const GlobalSettings = memo(function GlobalSettings({ state, edition, apply, datesFixed }: GlobalSettingsProps) {
   const { global, options, ui } = state;
   const retention = edition.terms.Retention ?? 'Retention';
   const presets = [...state.presets.map((preset) => ({ value: preset.id, label: preset.label })), { value: CUSTOM_PRESET, label: 'Custom' }];
@@ -37,8 +39,8 @@ export const GlobalSettings = memo(function GlobalSettings({ state, edition, app
           error={ui.errors.retroActivePeriod}
         />
       )}
-      <DateField id="quote-effective-date" label="Effective Date" value={global.effectiveDate} min={global.minEffectiveDate} max={global.maxEffectiveDate} locale={edition.locale} error={ui.errors.effectiveDate} onChange={(value) => apply({ type: 'effectiveDate', value })} />
-      <DateField id="quote-end-date" label="End Date" value={global.endDate} min={global.minEndDate} max={global.maxEndDate} locale={edition.locale} error={ui.errors.endDate} onChange={(value) => apply({ type: 'endDate', value })} />
+      <DateField id="quote-effective-date" label="Effective Date" value={global.effectiveDate} min={global.minEffectiveDate} max={global.maxEffectiveDate} locale={edition.locale} error={ui.errors.effectiveDate} fixed={datesFixed} onChange={(value) => apply({ type: 'effectiveDate', value })} />
+      <DateField id="quote-end-date" label="End Date" value={global.endDate} min={global.minEndDate} max={global.maxEndDate} locale={edition.locale} error={ui.errors.endDate} fixed={datesFixed} onChange={(value) => apply({ type: 'endDate', value })} />
     </SimpleGrid>
   );
 });
@@ -52,18 +54,20 @@ interface DateFieldProps {
   locale: string;
   max: string;
   error?: string;
+  /** Shown instead of the window when the date is read-only, saying why. */
+  fixed?: string;
   onChange: (value: string) => void;
 }
 
 /** A native date input within its window; a date still being typed (empty) is not a change. */
-function DateField({ id, label, value, min, max, locale, error, onChange }: DateFieldProps) {
+function DateField({ id, label, value, min, max, locale, error, fixed, onChange }: DateFieldProps) {
   return (
     <Field.Root invalid={Boolean(error)}>
       <Field.Label htmlFor={id} fontSize="sm">
         {label}
       </Field.Label>
-      <Input id={id} type="date" size="sm" bg="bg" value={value} min={min} max={max} onChange={(event) => event.target.value && onChange(event.target.value)} />
-      {error ? <Field.ErrorText>{error}</Field.ErrorText> : <Field.HelperText>{`${formatDate(min, locale)} to ${formatDate(max, locale)}`}</Field.HelperText>}
+      <Input id={id} type="date" size="sm" bg="bg" value={value} min={fixed ? undefined : min} max={fixed ? undefined : max} readOnly={Boolean(fixed)} onChange={(event) => event.target.value && onChange(event.target.value)} />
+      {error ? <Field.ErrorText>{error}</Field.ErrorText> : <Field.HelperText>{fixed ?? `${formatDate(min, locale)} to ${formatDate(max, locale)}`}</Field.HelperText>}
     </Field.Root>
   );
 }

@@ -17,7 +17,7 @@ import { QuoteActionBar } from './quote-action-bar.tsx';
 import { QuoteCartDialog } from './quote-cart-dialog.tsx';
 import { QuoteExtrasSection } from './quote-extras.tsx';
 import { extrasOfRequest, type QuoteExtras, type QuoteRequest } from './quote-request.ts';
-import { QUOTE_FLOW_TEXTS } from './quote-texts.ts';
+import { QUOTE_FLOW_TEXTS, RENEWAL_TEXTS } from './quote-texts.ts';
 import { saveSecurityAnswers } from './save-security-answers.ts';
 import { questionTitles, securityAnswered } from './security-answers.ts';
 import { SecurityQuestionsDialog } from './security-questions-dialog.tsx';
@@ -30,6 +30,8 @@ import { useQuoteActions } from './use-quote-actions.ts';
 import { useQuoteEditor } from './use-quote-editor.ts';
 import { useQuoteTerms, type QuoteDetail } from './use-quote-terms.ts';
 import { UpdateTermsBar } from './update-terms-bar.tsx';
+import { RenewalTermsBar } from './renewal-terms-bar.tsx';
+import { usePolicyRenewal, type PolicyRenewal } from './use-policy-renewal.ts';
 import { toaster } from '../shell/toaster.tsx';
 
 const FORMS = { additionalInsured: 'additional-insured', eventExclusion: 'event-exclusion', retailAgent: 'cart-retail-agent' } as const;
@@ -48,8 +50,9 @@ const LICENSES_PAGE = 'manage/licenses';
  * additional-info (the product's underwriting application) and the actions (Quote Now, Add to List, the cart).
  */
 export function P250CoverageEditor() {
-  const { accountId = '', productType, quoteId } = useParams();
+  const { accountId = '', productType, quoteId, policyId } = useParams();
   if (quoteId) return <QuoteTermsFlow quoteId={quoteId} />;
+  if (policyId) return <RenewalTermsFlow policyId={policyId} />;
   return <RequestQuoteFlow accountId={accountId} productType={productType} />;
 }
 
@@ -127,6 +130,40 @@ function QuoteTermsEditor({ quote, request, accountId }: { quote: QuoteDetail; r
   );
 }
 
+/**
+ * /{area}/policies/{policyId}/account/{accountId}/{product}/custom-quote: the renewal's cover, the expiring
+ * policy's to start with, changed before the renewal quote is made (spec 002 renewal step custom-quote).
+ */
+function RenewalTermsFlow({ policyId }: { policyId: string }) {
+  const renewal = usePolicyRenewal(policyId);
+  if (renewal.status === 'loading') return <Loading />;
+  if (renewal.status === 'error') return <Problem text={renewal.message} />;
+  if (renewal.value.blockedReason) return <Problem text={renewal.value.blockedReason} />;
+  return <RenewalTermsEditor renewal={renewal.value} />;
+}
+
+function RenewalTermsEditor({ renewal }: { renewal: PolicyRenewal }) {
+  const { registry, editionId, edition, rules } = usePageContext();
+  const account = useQuoteAccount(renewal.accountId);
+  const rater = useMemo(() => raterDefinitionsOf(registry, editionId), [registry, editionId]);
+  const start = useMemo(
+    () => (account.status === 'ready' ? startEditorFromRequest(rater, renewal.request, account.value, rules.today) : undefined),
+    [account, rater, renewal.request, rules.today],
+  );
+  if (account.status === 'loading') return <Loading />;
+  if (account.status === 'error') return <Problem text={account.message} />;
+  if (!start?.ok) return <Problem text={start?.message ?? ''} />;
+  return (
+    <Stack gap="5" data-testid="p250-coverage-editor">
+      <Heading as="h2" size="md" data-testid="quote-terms-of">
+        {RENEWAL_TEXTS.heading(renewal.policyNumber, renewal.productName)}
+      </Heading>
+      <AccountSummary account={account.value} edition={edition} />
+      <Editor account={account.value} initial={start.state} initialExtras={extrasOfRequest(renewal.request)} eligibility={start.eligibility} rater={rater} renewal={renewal} />
+    </Stack>
+  );
+}
+
 function Editor({
   account,
   initial,
@@ -134,6 +171,7 @@ function Editor({
   eligibility,
   rater,
   terms,
+  renewal,
   beforeCoverage,
 }: {
   account: QuoteAccount;
@@ -143,6 +181,8 @@ function Editor({
   rater: RaterDefinitions;
   /** The quote whose terms are changed (Update Quote), rather than a new quote of the account. */
   terms?: QuoteDetail;
+  /** The policy whose renewal's cover is chosen (Create Renewal Quote), rather than a new quote of the account. */
+  renewal?: PolicyRenewal;
   /** Steps between the questions and the coverage (spec 002 section 2 order: questions, state-license, quote). */
   beforeCoverage?: ReactNode;
 }) {
@@ -152,7 +192,7 @@ function Editor({
   const { state } = editor;
   const securityFormId = rater.products.get(state.product)?.questionnaire.security;
   const applicationFormId = rater.products.get(state.product)?.questionnaire.application;
-  const applicationForm = applicationFormId && !terms ? form(applicationFormId) : undefined;
+  const applicationForm = applicationFormId && !terms && !renewal ? form(applicationFormId) : undefined;
   const securityForm = securityFormId ? form(securityFormId) : undefined;
   const titles = useMemo(() => questionTitles(securityForm), [securityForm]);
   const pagePaths = useMemo(() => registry.list('page').map((page) => (page as { path?: string }).path ?? ''), [registry]);
@@ -196,7 +236,7 @@ function Editor({
         {beforeCoverage}
         <Section id="quote" title="Coverage">
           <Stack gap="5">
-            <GlobalSettings state={state} edition={edition} apply={editor.apply} />
+            <GlobalSettings state={state} edition={edition} apply={editor.apply} datesFixed={renewal ? RENEWAL_TEXTS.datesFixed : undefined} />
             <CoverageGroups groups={groups} edition={edition} apply={editor.apply} />
           </Stack>
         </Section>
@@ -215,6 +255,8 @@ function Editor({
           <PremiumPanel rating={state.rating} edition={edition} />
           {terms ? (
             <UpdateTermsBar quote={terms} editor={editor} accountId={account.id} />
+          ) : renewal ? (
+            <RenewalTermsBar renewal={renewal} editor={editor} />
           ) : (
             <QuoteActionBar busy={actions.busy} disabled={!account.canRequestQuote || !state.rating.ok} cartCount={actions.cartCount} start={actions.start} />
           )}

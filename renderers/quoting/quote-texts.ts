@@ -29,6 +29,14 @@ export const QUOTE_FLOW_TEXTS = {
   securityUnansweredNote: 'Answer the security questions before you quote: they decide whether some coverages may be chosen.',
 } as const;
 
+/** A renewal's cover chosen in the editor (spec 002 renewal step custom-quote); the same words as the renewal page's action. */
+export const RENEWAL_TEXTS = {
+  create: 'Create Renewal Quote',
+  failed: 'Failed to create the renewal quote',
+  heading: (policyNumber: string, product: string) => `Renewal of Policy ${policyNumber} · ${product}`,
+  datesFixed: 'A renewal starts the day the policy ends, for a year.',
+} as const;
+
 /** The additional-info step: the product's underwriting application (spec 002 section 2 'additional-info'). */
 export const APPLICATION_TEXTS = {
   title: 'Underwriting Application',

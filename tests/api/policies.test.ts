@@ -371,6 +371,30 @@ describe("the provider's cancellations", () => {
 });
 
 describe('renewal', () => {
+  it('renews with a cover the agent chose (the custom-quote step): same account and product, the renewal period kept, priced on the new cover', async () => {
+    const quoteId = await readyQuote('agent', ids.client!, 'us', 'CO', 'P250');
+    expect((await call('agent', 'PUT', `/api/quote/v1/${quoteId}/bind`, CONTACT)).statusCode).toBe(200);
+    const policy = (await call('agent', 'POST', `/api/policy/v1/generate/${quoteId}`)).json().policy as Json;
+    const summary = (await call('agent', 'GET', `/api/policy/v1/renewal/${policy.id}`)).json() as Json;
+    // The summary carries the cover the renewal would be rated on: the policy's, for the renewal period.
+    expect(summary.request).toMatchObject({ accountId: ids.client, product: 'P250', effectiveDate: policy.endDate, endDate: summary.endDate, aggLimit: 1_000_000 });
+
+    const otherAccount = await call('agent', 'POST', `/api/policy/v1/renewal/${policy.id}`, { ...summary.request, accountId: ids.acme });
+    expect(otherAccount.statusCode).toBe(400);
+    expect(otherAccount.json().message).toBe(POLICY_TEXTS.renewalCoverMismatch);
+    expect((await call('agent', 'POST', `/api/policy/v1/renewal/${policy.id}`, { ...summary.request, product: 'P100' })).statusCode).toBe(400);
+    expect((await call('agent', 'POST', `/api/policy/v1/renewal/${policy.id}`, { ...summary.request, aggLimit: 'two million' })).statusCode).toBe(400);
+
+    // A higher limit, and dates the renewal period overrides.
+    const renewed = await call('agent', 'POST', `/api/policy/v1/renewal/${policy.id}`, { ...summary.request, aggLimit: 2_000_000, effectiveDate: '2030-01-01', endDate: '2031-01-01' });
+    expect(renewed.statusCode, renewed.body).toBe(200);
+    const quote = (await call('agent', 'GET', `/api/quote/v1/${renewed.json().quoteId}`)).json() as Json;
+    expect(quote).toMatchObject({ businessType: 'Renewal', effectiveDate: policy.endDate, endDate: summary.endDate });
+    expect(Number(quote.aggLimit)).toBe(2_000_000);
+    expect(Number(quote.totalPremium)).toBeGreaterThan(Number(summary.totalPremium));
+    expect((await call('agent', 'GET', `/api/policy/v1/renewal/${policy.id}`)).json()).toMatchObject({ renewalQuoteId: quote.id });
+  });
+
   it('summarises the renewal priced now, offers a renewal quote for the next period, refuses it while opted out or already in progress, and ends the old policy as RENEWED', async () => {
     const policy = (await call('agent', 'GET', `/api/policy/v1/${ids.acmePolicy}`)).json() as Json;
     expect(policy.actions).toContain('renew');

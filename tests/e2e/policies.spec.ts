@@ -548,49 +548,84 @@ test('us host: provider staff read a UK policy in UK words, and a US policy in U
   }
 });
 
-// Renewing (spec 002 section 2 renewal steps verify and summary): Renew on the policy leads to the renewal
-// page, which shows the expiring term beside the renewal priced now and the account's details to verify;
-// Create Renewal Quote makes the quote at that price, and the page then leads to it instead.
+// Renewing (spec 002 section 2 renewal steps verify, summary and custom-quote): Renew on the policy leads to
+// the renewal page, which shows the expiring term beside the renewal priced now and the account's details to
+// verify. Create Renewal Quote there makes the quote at that price; Change Cover opens the coverage editor on
+// the expiring cover, and the quote is made on the cover chosen there. Either way the page then leads to it.
 for (const edition of CASES) {
-  test(`${edition.edition}: an agent renews a policy from its renewal page: the summary, the account to verify, then the renewal quote`, async ({ page }) => {
-    const { origin, agent } = edition;
-    await signInOnOrigin(page, origin, agent);
-    const quote = await readyQuote(page, edition);
-    const contact = { customerFirstName: 'Rhea', customerLastName: 'Renew', customerEmail: `rhea.renew.${edition.edition}@insured.example`, customerPhone: edition.phone };
-    expect((await callApi(page, 'PUT', `/api/quote/v1/${quote.id}/bind`, contact)).status).toBe(200);
-    const policy = (await callApi<{ policy: { id: string; policyNumber: string; accountId: string } }>(page, 'POST', `/api/policy/v1/generate/${quote.id}`)).data.policy;
+  for (const path of ['summary', 'cover'] as const) {
+    test(`${edition.edition}: an agent renews a policy from its renewal page (${path === 'summary' ? 'as it is' : 'with a changed cover'}), then finds the renewal quote from it`, async ({ page }) => {
+      const { origin, agent } = edition;
+      await signInOnOrigin(page, origin, agent);
+      const quote = await readyQuote(page, edition);
+      const contact = { customerFirstName: 'Rhea', customerLastName: 'Renew', customerEmail: `rhea.renew.${edition.edition}@insured.example`, customerPhone: edition.phone };
+      expect((await callApi(page, 'PUT', `/api/quote/v1/${quote.id}/bind`, contact)).status).toBe(200);
+      const policy = (await callApi<{ policy: { id: string; policyNumber: string; accountId: string } }>(page, 'POST', `/api/policy/v1/generate/${quote.id}`)).data.policy;
 
-    await page.goto(`${origin}/agency/policies/${policy.id}`);
-    await page.getByRole('button', { name: 'Renew', exact: true }).click();
-    await expect(page).toHaveURL(new RegExp(`/agency/policies/${policy.id}/account/${policy.accountId}/${edition.product}/verify$`));
-    await expect(page.getByRole('heading', { level: 1, name: 'Renew Policy' })).toBeVisible();
-    await expect(page.getByRole('heading', { name: `Renewal of Policy ${policy.policyNumber} - ${quote.companyName}` })).toBeVisible();
-    const summary = (await callApi<{ totalPremium: string; expiringPremium: string }>(page, 'GET', `/api/policy/v1/renewal/${policy.id}`)).data;
-    // Money fields show the amount beside the edition's currency sign.
-    const amount = new Intl.NumberFormat(edition.edition === 'us' ? 'en-US' : 'en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-    const renewal = page.getByTestId('block-detail-policy-renewal');
-    await expect(renewal.getByLabel('Renewal Premium (Indicative)')).toHaveValue(amount.format(Number(summary.totalPremium)));
-    await expect(renewal.getByLabel('Total Premium')).toHaveValue(amount.format(Number(summary.expiringPremium)));
-    await expect(renewal).toContainText(edition.edition === 'us' ? '$' : '£');
-    await expect(renewal).not.toContainText(edition.edition === 'us' ? '£' : '$');
-    await expect(page.getByText('The renewal keeps this policy\'s cover. Check the account details below first: the renewal quote is rated on them.')).toBeVisible();
-    await expect(page.getByRole('heading', { name: 'Verify Account Details' })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Edit Account Details' })).toBeVisible();
-    await expectAccessible(page, `${edition.edition}: policy-renewal-page`);
+      await page.goto(`${origin}/agency/policies/${policy.id}`);
+      await page.getByRole('button', { name: 'Renew', exact: true }).click();
+      const renewalPage = new RegExp(`/agency/policies/${policy.id}/account/${policy.accountId}/${edition.product}/verify$`);
+      await expect(page).toHaveURL(renewalPage);
+      await expect(page.getByRole('heading', { level: 1, name: 'Renew Policy' })).toBeVisible();
+      await expect(page.getByRole('heading', { name: `Renewal of Policy ${policy.policyNumber} - ${quote.companyName}` })).toBeVisible();
+      const summary = (await callApi<{ totalPremium: string; expiringPremium: string; aggLimit: string }>(page, 'GET', `/api/policy/v1/renewal/${policy.id}`)).data;
+      // Money fields show the amount beside the edition's currency sign.
+      const amount = new Intl.NumberFormat(edition.edition === 'us' ? 'en-US' : 'en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+      const renewal = page.getByTestId('block-detail-policy-renewal');
+      await expect(renewal.getByLabel('Renewal Premium (Indicative)')).toHaveValue(amount.format(Number(summary.totalPremium)));
+      await expect(renewal.getByLabel('Total Premium')).toHaveValue(amount.format(Number(summary.expiringPremium)));
+      await expect(renewal).toContainText(edition.edition === 'us' ? '$' : '£');
+      await expect(renewal).not.toContainText(edition.edition === 'us' ? '£' : '$');
+      await expect(page.getByText('The renewal keeps this policy\'s cover unless you change it. Check the account details below first: the renewal quote is rated on them.')).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Verify Account Details' })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Edit Account Details' })).toBeVisible();
+      await expectAccessible(page, `${edition.edition}: policy-renewal-page`);
 
-    await page.getByRole('button', { name: 'Create Renewal Quote' }).click();
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Create Renewal Quote' }).click();
-    await expect(page.getByText(/^Renewal quote \S+ created$/)).toBeVisible();
-    await expect(page).toHaveURL(/\/agency\/quotes\/[0-9a-f-]{36}$/);
-    const renewalQuoteId = new URL(page.url()).pathname.split('/').at(-1)!;
-    const made = (await callApi<{ totalPremium: string; quoteNumber: string; businessType: string }>(page, 'GET', `/api/quote/v1/${renewalQuoteId}`)).data;
-    expect(made).toMatchObject({ totalPremium: summary.totalPremium, businessType: 'Renewal' });
+      let limit = Number(summary.aggLimit);
+      if (path === 'summary') {
+        await page.getByRole('button', { name: 'Create Renewal Quote' }).click();
+        await page.getByRole('alertdialog').getByRole('button', { name: 'Create Renewal Quote' }).click();
+      } else {
+        await page.getByRole('button', { name: 'Change Cover' }).click();
+        await expect(page).toHaveURL(new RegExp(`/agency/policies/${policy.id}/account/${policy.accountId}/${edition.product}/custom-quote$`));
+        await expect(page.getByTestId('quote-terms-of')).toContainText(`Renewal of Policy ${policy.policyNumber}`);
+        const total = page.getByTestId('premium-total');
+        const money = new Intl.NumberFormat(edition.edition === 'us' ? 'en-US' : 'en-GB', { style: 'currency', currency: edition.edition === 'us' ? 'USD' : 'GBP' });
+        // The editor starts on the expiring cover, priced as the summary priced it; the period is the renewal's.
+        await expect(total).toContainText(money.format(Number(summary.totalPremium)));
+        await expect(page.getByLabel('Effective Date')).toHaveAttribute('readonly', '');
+        await expect(page.getByText('A renewal starts the day the policy ends, for a year.')).toHaveCount(2);
+        const limitBox = page.getByRole('combobox', { name: 'Aggregate Limit' });
+        const options = await limitBox.locator('option').evaluateAll((items) => items.map((item) => (item as HTMLOptionElement).value).filter(Boolean));
+        const higher = options.find((value) => Number(value) > limit);
+        expect(higher, `a limit above ${limit} among ${options.join(', ')}`).toBeDefined();
+        await limitBox.selectOption(higher!);
+        limit = Number(higher);
+        await expect(total).not.toContainText(money.format(Number(summary.totalPremium)));
+        await expectAccessible(page, `${edition.edition}: policy-renewal-cover-page`);
+        // The browser's Back with the change not sent asks first; GO BACK keeps it.
+        await page.evaluate(() => window.history.back());
+        const ask = page.getByRole('alertdialog', { name: 'You have unsaved changes' });
+        await ask.getByRole('button', { name: 'GO BACK' }).click();
+        await expect(page).toHaveURL(/\/custom-quote$/);
+        await page.getByRole('button', { name: 'Create Renewal Quote' }).click();
+      }
+      await expect(page.getByText(/^Renewal quote \S+ created$/)).toBeVisible();
+      await expect(page).toHaveURL(/\/agency\/quotes\/[0-9a-f-]{36}$/);
+      const renewalQuoteId = new URL(page.url()).pathname.split('/').at(-1)!;
+      const made = (await callApi<{ totalPremium: string; quoteNumber: string; businessType: string; aggLimit: string }>(page, 'GET', `/api/quote/v1/${renewalQuoteId}`)).data;
+      expect(made.businessType).toBe('Renewal');
+      expect(Number(made.aggLimit)).toBe(limit);
+      if (path === 'summary') expect(made.totalPremium).toBe(summary.totalPremium);
+      else expect(Number(made.totalPremium)).toBeGreaterThan(Number(summary.totalPremium));
 
-    // Back on the renewal page: it says a renewal is in progress and leads to it.
-    await page.goBack();
-    await expect(page.getByTestId('action-reason-renew')).toHaveText(`This policy already has a renewal quote in progress: ${made.quoteNumber}.`);
-    await expect(page.getByRole('button', { name: 'Create Renewal Quote' })).toBeDisabled();
-    await page.getByRole('button', { name: 'Open Renewal Quote' }).click();
-    await expect(page).toHaveURL(new RegExp(`/agency/quotes/${renewalQuoteId}$`));
-  });
+      // Back on the renewal page: it says a renewal is in progress and leads to it.
+      await page.goto(`${origin}/agency/policies/${policy.id}/account/${policy.accountId}/${edition.product}/verify`);
+      await expect(page.getByTestId('action-reason-renew')).toHaveText(`This policy already has a renewal quote in progress: ${made.quoteNumber}.`);
+      await expect(page.getByRole('button', { name: 'Create Renewal Quote' })).toBeDisabled();
+      await expect(page.getByRole('button', { name: 'Change Cover' })).toBeDisabled();
+      await page.getByRole('button', { name: 'Open Renewal Quote' }).click();
+      await expect(page).toHaveURL(new RegExp(`/agency/quotes/${renewalQuoteId}$`));
+    });
+  }
 }

@@ -12,7 +12,8 @@ import { QUOTABLE_STATUSES, setAccountStatus, type AccountStatus } from '../acco
 import { moveQuote } from '../quotes/quote-changes.ts';
 import { quoteDetail } from '../quotes/quote-detail.ts';
 import { QUOTE_TEXTS } from '../quotes/quote-texts.ts';
-import { publishedRater, rateOrRefuse, ratingInputOf } from '../quotes/quote-rating.ts';
+import { publishedRater, rateOrRefuse, ratingInputOf, type QuoteRequestBody } from '../quotes/quote-rating.ts';
+import { referralDecision } from '../quotes/referral-decision.ts';
 import { findQuotableAccount } from '../quotes/account-risk.ts';
 import { insertQuote } from '../quotes/quote-store.ts';
 import { findReadableQuote, findVisibleQuote, type QuoteDetailRow } from '../quotes/repository.ts';
@@ -525,6 +526,7 @@ export const handlers: HandlerModule = (services) => {
         premiumChange: totalPremium === null ? null : plusMoney(totalPremium, `-${Number(policy.total_premium).toFixed(2)}`),
         blockedReason: refusal?.reason ?? notQuotable ?? (rated.ok ? null : rated.reason),
         renewalQuoteId: refusal?.quoteId ?? null,
+        request: body,
       };
     },
 
@@ -543,10 +545,15 @@ export const handlers: HandlerModule = (services) => {
         const account = await findQuotableAccount(tx, caller, policy.account_id);
         if (!account) throw notFound(POLICY_TEXTS.notFound);
         if (!QUOTABLE_STATUSES.has(account.status as AccountStatus)) throw new HttpError(409, QUOTE_TEXTS.notEligible);
-        // The same cover for the next period, priced by the rater in force for it.
-        const body = renewalRequestOf(policy, await boundRequestOf(tx, policy));
+        // The same cover for the next period, or the cover the agent chose for it (the custom-quote step), priced
+        // by the rater in force for it. A chosen cover is a new risk: the referral rules apply to it as to any quote.
+        const chosen = request.body as QuoteRequestBody | undefined;
+        if (chosen && (chosen.accountId !== policy.account_id || chosen.product !== policy.product)) throw new HttpError(400, POLICY_TEXTS.renewalCoverMismatch);
+        const body = renewalRequestOf(policy, chosen ?? (await boundRequestOf(tx, policy)));
         const rating = rateOrRefuse(ratingInputOf(body, account), rater);
-        const quoteId = await insertQuote(tx, { caller, account, body, rating, status: 'READY', inCart: false, today, at: clock.now() });
+        const referral = chosen ? referralDecision(rating, clock.now()) : null;
+        const quoteId = await insertQuote(tx, { caller, account, body, rating, status: referral ? 'REFERRED' : 'READY', inCart: false, today, at: clock.now() });
+        if (referral) await tx.query('UPDATE quotes SET decision = $2 WHERE id = $1', [quoteId, JSON.stringify(referral)]);
         const [quote] = await tx.query<{ quote_number: string }>(
           'UPDATE quotes SET is_renewal = true, renewal_of_policy_id = $2 WHERE id = $1 RETURNING quote_number', [quoteId, policy.id],
         );

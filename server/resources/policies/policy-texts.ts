@@ -32,6 +32,7 @@ export const POLICY_TEXTS = {
   renewalQuoteCreated: (number: string) => `Renewal quote ${number} created`,
   renewalOptedOut: 'This policy was opted out of renewal. Opt it back in to renew it.',
   renewalInProgress: (number: string) => `This policy already has a renewal quote in progress: ${number}.`,
+  renewalCoverMismatch: 'A renewal is for the same account and product as the policy.',
   /** Notice of cancellation. */
   noticeGiven: (number: string, day: string) => `Notice of cancellation sent: policy ${number} will be cancelled on ${day}`,
   noticeStopped: (number: string) => `Notice of cancellation stopped: policy ${number} stays in force`,
