@@ -102,13 +102,30 @@ function ProductEditor({ account, product, rater, beforeCoverage }: { account: Q
  */
 function QuoteTermsFlow({ quoteId }: { quoteId: string }) {
   const terms = useQuoteTerms(quoteId);
+  const { registry, editionId } = usePageContext();
   if (terms.status === 'loading') return <Loading />;
   if (terms.status === 'error') return <Problem text={terms.message} />;
-  if (!terms.value.request) return <Problem text={QUOTE_FLOW_TEXTS.noTerms} />;
-  return <QuoteTermsEditor quote={terms.value} request={terms.value.request} accountId={terms.value.accountId} />;
+  const quote = terms.value;
+  if (!quote.request) return <Problem text={QUOTE_FLOW_TEXTS.noTerms} />;
+  const product = raterDefinitionsOf(registry, editionId).allProducts.get(quote.product)?.title ?? quote.product;
+  return <RequestEditor accountId={quote.accountId} request={quote.request} heading={`Quote ${quote.quoteNumber} · ${product}`} sends={{ terms: quote }} />;
 }
 
-function QuoteTermsEditor({ quote, request, accountId }: { quote: QuoteDetail; request: QuoteRequest; accountId: string }) {
+/**
+ * /{area}/policies/{policyId}/account/{accountId}/{product}/custom-quote: the renewal's cover, the expiring
+ * policy's to start with, changed before the renewal quote is made (spec 002 renewal step custom-quote).
+ */
+function RenewalTermsFlow({ policyId }: { policyId: string }) {
+  const renewal = usePolicyRenewal(policyId);
+  if (renewal.status === 'loading') return <Loading />;
+  if (renewal.status === 'error') return <Problem text={renewal.message} />;
+  if (renewal.value.blockedReason) return <Problem text={renewal.value.blockedReason} />;
+  const { accountId, request, policyNumber, productName } = renewal.value;
+  return <RequestEditor accountId={accountId} request={request} heading={RENEWAL_TEXTS.heading(policyNumber, productName)} sends={{ renewal: renewal.value }} />;
+}
+
+/** The editor started from terms already made (a quote's, a renewal's), under a heading naming them. */
+function RequestEditor({ accountId, request, heading, sends }: { accountId: string; request: QuoteRequest; heading: string; sends: Pick<EditorProps, 'terms' | 'renewal'> }) {
   const { registry, editionId, edition, rules } = usePageContext();
   const account = useQuoteAccount(accountId);
   const rater = useMemo(() => raterDefinitionsOf(registry, editionId), [registry, editionId]);
@@ -122,58 +139,15 @@ function QuoteTermsEditor({ quote, request, accountId }: { quote: QuoteDetail; r
   return (
     <Stack gap="5" data-testid="p250-coverage-editor">
       <Heading as="h2" size="md" data-testid="quote-terms-of">
-        {`Quote ${quote.quoteNumber} · ${rater.allProducts.get(quote.product)?.title ?? quote.product}`}
+        {heading}
       </Heading>
       <AccountSummary account={account.value} edition={edition} />
-      <Editor account={account.value} initial={start.state} initialExtras={extrasOfRequest(request)} eligibility={start.eligibility} rater={rater} terms={quote} />
+      <Editor account={account.value} initial={start.state} initialExtras={extrasOfRequest(request)} eligibility={start.eligibility} rater={rater} {...sends} />
     </Stack>
   );
 }
 
-/**
- * /{area}/policies/{policyId}/account/{accountId}/{product}/custom-quote: the renewal's cover, the expiring
- * policy's to start with, changed before the renewal quote is made (spec 002 renewal step custom-quote).
- */
-function RenewalTermsFlow({ policyId }: { policyId: string }) {
-  const renewal = usePolicyRenewal(policyId);
-  if (renewal.status === 'loading') return <Loading />;
-  if (renewal.status === 'error') return <Problem text={renewal.message} />;
-  if (renewal.value.blockedReason) return <Problem text={renewal.value.blockedReason} />;
-  return <RenewalTermsEditor renewal={renewal.value} />;
-}
-
-function RenewalTermsEditor({ renewal }: { renewal: PolicyRenewal }) {
-  const { registry, editionId, edition, rules } = usePageContext();
-  const account = useQuoteAccount(renewal.accountId);
-  const rater = useMemo(() => raterDefinitionsOf(registry, editionId), [registry, editionId]);
-  const start = useMemo(
-    () => (account.status === 'ready' ? startEditorFromRequest(rater, renewal.request, account.value, rules.today) : undefined),
-    [account, rater, renewal.request, rules.today],
-  );
-  if (account.status === 'loading') return <Loading />;
-  if (account.status === 'error') return <Problem text={account.message} />;
-  if (!start?.ok) return <Problem text={start?.message ?? ''} />;
-  return (
-    <Stack gap="5" data-testid="p250-coverage-editor">
-      <Heading as="h2" size="md" data-testid="quote-terms-of">
-        {RENEWAL_TEXTS.heading(renewal.policyNumber, renewal.productName)}
-      </Heading>
-      <AccountSummary account={account.value} edition={edition} />
-      <Editor account={account.value} initial={start.state} initialExtras={extrasOfRequest(renewal.request)} eligibility={start.eligibility} rater={rater} renewal={renewal} />
-    </Stack>
-  );
-}
-
-function Editor({
-  account,
-  initial,
-  initialExtras,
-  eligibility,
-  rater,
-  terms,
-  renewal,
-  beforeCoverage,
-}: {
+interface EditorProps {
   account: QuoteAccount;
   initial: P250State;
   initialExtras?: QuoteExtras;
@@ -185,7 +159,18 @@ function Editor({
   renewal?: PolicyRenewal;
   /** Steps between the questions and the coverage (spec 002 section 2 order: questions, state-license, quote). */
   beforeCoverage?: ReactNode;
-}) {
+}
+
+function Editor({
+  account,
+  initial,
+  initialExtras,
+  eligibility,
+  rater,
+  terms,
+  renewal,
+  beforeCoverage,
+}: EditorProps) {
   const { registry, edition, rules, areaBase, form } = usePageContext();
   const user = useCurrentUser().data;
   const editor = useQuoteEditor(rater, initial, initialExtras);

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Button, HStack } from '@chakra-ui/react';
 import { useNavigate } from 'react-router';
-import { ConfirmDialog } from '../dialog/confirm-dialog.tsx';
 import { LEAVING_ON_PURPOSE, UnsavedChangesGuard } from '../dialog/unsaved-changes-guard.tsx';
 import { useReportUnsavedWork } from '../page/unsaved-work.ts';
 import { listCache } from '../page/session-list-cache.ts';
@@ -23,13 +22,13 @@ export interface TermsDestination {
 /**
  * The buttons under the coverage editor when it changes terms already made rather than quoting anew: an
  * underwriter's Update Quote, an agent's renewal cover (Create Renewal Quote). Sends, then leaves for the
- * page the answer names; Cancel goes back. Leaving or switching tabs with changes not sent asks first.
+ * page the answer names; Cancel goes back. Leaving (Cancel, a link, a tab, the browser's Back) with changes not
+ * sent asks first.
  */
 export function SendTermsBar({ editor, destination, areaBase }: { editor: QuoteEditor; destination: TermsDestination; areaBase: string }) {
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState(false);
-  const [leaving, setLeaving] = useState(false);
   const unsaved = editor.dirty && !sent;
   useReportUnsavedWork(unsaved);
   const go = (path: string) => navigate(`${areaBase}/${path}`, { state: LEAVING_ON_PURPOSE });
@@ -56,24 +55,10 @@ export function SendTermsBar({ editor, destination, areaBase }: { editor: QuoteE
       <Button colorPalette="blue" onClick={() => void submit()} loading={busy} disabled={!editor.state.rating.ok}>
         {destination.submitLabel}
       </Button>
-      <Button variant="outline" onClick={() => (unsaved ? setLeaving(true) : go(destination.backTo))} disabled={busy}>
+      {/* Cancel is a navigation like any other: with changes not sent, the guard asks first. */}
+      <Button variant="outline" onClick={() => navigate(`${areaBase}/${destination.backTo}`)} disabled={busy}>
         {QUOTE_FLOW_TEXTS.updateCancel}
       </Button>
-      {leaving && (
-        <ConfirmDialog
-          title={LEAVE_TERMS_TEXTS.question}
-          text={LEAVE_TERMS_TEXTS.explanation}
-          cancelLabel={LEAVE_TERMS_TEXTS.stayLabel}
-          confirmLabel={LEAVE_TERMS_TEXTS.leaveLabel}
-          busy={false}
-          destructive
-          onConfirm={() => {
-            setSent(true);
-            go(destination.backTo);
-          }}
-          onClose={() => setLeaving(false)}
-        />
-      )}
     </HStack>
   );
 }

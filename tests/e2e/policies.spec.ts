@@ -608,6 +608,11 @@ for (const edition of CASES) {
         const ask = page.getByRole('alertdialog', { name: 'You have unsaved changes' });
         await ask.getByRole('button', { name: 'GO BACK' }).click();
         await expect(page).toHaveURL(/\/custom-quote$/);
+        // So does Cancel.
+        await page.getByTestId('quote-actions').getByRole('button', { name: 'Cancel', exact: true }).click();
+        await ask.getByRole('button', { name: 'GO BACK' }).click();
+        await expect(ask).toBeHidden();
+        await expect(page).toHaveURL(/\/custom-quote$/);
         await page.getByRole('button', { name: 'Create Renewal Quote' }).click();
       }
       await expect(page.getByText(/^Renewal quote \S+ created$/)).toBeVisible();
