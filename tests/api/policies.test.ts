@@ -3,6 +3,7 @@ import type { InjectOptions } from 'fastify';
 import { PDFParse } from 'pdf-parse';
 import { flatCancelReturnPremium, proRataReturnPremium } from '../../engine/index.ts';
 import { POLICY_TEXTS } from '../../server/resources/policies/policy-texts.ts';
+import { QUOTE_TEXTS } from '../../server/resources/quotes/quote-texts.ts';
 import { messagesTo } from './support/mail.ts';
 import { clientOf, p250Request } from './support/quote-fixtures.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
@@ -378,6 +379,12 @@ describe('renewal', () => {
     const summary = (await call('agent', 'GET', `/api/policy/v1/renewal/${policy.id}`)).json() as Json;
     // The summary carries the cover the renewal would be rated on: the policy's, for the renewal period.
     expect(summary.request).toMatchObject({ accountId: ids.client, product: 'P250', effectiveDate: policy.endDate, endDate: summary.endDate, aggLimit: 1_000_000 });
+    // An account missing what the rater needs is said, not failed: the renewal page's verify step puts it right.
+    await t.db.query('UPDATE account_details SET state = NULL WHERE account_id = $1', [ids.client]);
+    const unpriced = await call('agent', 'GET', `/api/policy/v1/renewal/${policy.id}`);
+    expect(unpriced.statusCode).toBe(200);
+    expect(unpriced.json()).toMatchObject({ totalPremium: null, premiumChange: null, blockedReason: QUOTE_TEXTS.needsMoreInformation });
+    await t.db.query(`UPDATE account_details SET state = 'CO' WHERE account_id = $1`, [ids.client]);
 
     const otherAccount = await call('agent', 'POST', `/api/policy/v1/renewal/${policy.id}`, { ...summary.request, accountId: ids.acme });
     expect(otherAccount.statusCode).toBe(400);

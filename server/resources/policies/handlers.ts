@@ -1,4 +1,4 @@
-import { addDays, flatCancelReturnPremium, plusMoney, rateQuote, formatDate, proRataReturnPremium, todayIn } from '../../../engine/index.ts';
+import { addDays, flatCancelReturnPremium, plusMoney, formatDate, proRataReturnPremium, todayIn } from '../../../engine/index.ts';
 import { audit } from '../../audit.ts';
 import { callerOf } from '../../auth/authenticate.ts';
 import { BINDER_VALID_DAYS, DEFAULT_COMMISSION_RATE } from '../../constants.ts';
@@ -28,7 +28,7 @@ import {
   findReadablePolicy, findVisiblePolicy, nextBinderNumber, nextPolicyNumber, requireVisiblePolicy, policyEvents, recordPolicyEvent, searchOverseenPolicies, searchVisiblePolicies, toPolicy, type PolicyRow,
 } from './policy-repository.ts';
 import { POLICY_TEXTS } from './policy-texts.ts';
-import { boundRequestOf, renewalRefusal, renewalRequestOf } from './policy-renewal.ts';
+import { boundRequestOf, renewalPrice, renewalRefusal, renewalRequestOf } from './policy-renewal.ts';
 import { needsSurplusNotice, SURPLUS_NOTICE_TEXTS } from '../surplus-notice/surplus-notice-rules.ts';
 import { availablePolicyActions, canMovePolicy, IN_FORCE, policyPastTense, statusAfterCancellation, statusOnDay } from './policy-transitions.ts';
 
@@ -515,7 +515,7 @@ export const handlers: HandlerModule = (services) => {
       const body = renewalRequestOf(policy, await boundRequestOf(db, policy));
       // Priced as Create Renewal Quote would price it now; a rater that refuses the cover says why instead.
       const rater = await publishedRater(definitions, policy.edition);
-      const rated = rateQuote(ratingInputOf(body, account), rater);
+      const rated = renewalPrice(body, account, rater);
       const notQuotable = QUOTABLE_STATUSES.has(account.status as AccountStatus) ? null : QUOTE_TEXTS.notEligible;
       const totalPremium = rated.ok ? rated.totalPremium : null;
       return {

@@ -1,6 +1,8 @@
-import { addYears } from '../../../engine/index.ts';
+import { addYears, rateQuote, type RaterDefinitions } from '../../../engine/index.ts';
 import type { Queryable } from '../../db/database.ts';
-import type { QuoteRequestBody } from '../quotes/quote-rating.ts';
+import { HttpError } from '../../http/http-error.ts';
+import type { AccountRisk } from '../quotes/account-risk.ts';
+import { ratingInputOf, type QuoteRequestBody } from '../quotes/quote-rating.ts';
 import type { PolicyRow } from './policy-repository.ts';
 import { POLICY_TEXTS } from './policy-texts.ts';
 
@@ -32,4 +34,17 @@ export function renewalRequestOf(policy: PolicyRow, source: QuoteRequestBody): Q
 export async function boundRequestOf(db: Queryable, policy: PolicyRow): Promise<QuoteRequestBody> {
   const [source] = await db.query<{ request_data: QuoteRequestBody }>('SELECT request_data FROM quotes WHERE id = $1', [policy.quote_id]);
   return source!.request_data;
+}
+
+/**
+ * The renewal priced as Create Renewal Quote would price it, or why it cannot be: an account missing what the
+ * rater needs (the renewal page's verify step is where that is put right) or a cover the rater refuses.
+ */
+export function renewalPrice(body: QuoteRequestBody, account: AccountRisk, rater: RaterDefinitions): { ok: true; totalPremium: string } | { ok: false; reason: string } {
+  try {
+    return rateQuote(ratingInputOf(body, account), rater);
+  } catch (error) {
+    if (error instanceof HttpError) return { ok: false, reason: error.message };
+    throw error;
+  }
 }
