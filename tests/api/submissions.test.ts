@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import { insertSubmission } from '../../server/resources/submissions/repository.ts';
+import { SUBMISSION_TEXTS } from '../../server/resources/submissions/submission-texts.ts';
+import { QUOTE_TEXTS } from '../../server/resources/quotes/quote-texts.ts';
 import { EDITION_AGENCIES, EDITION_USERS, editionClient, type EditionAgency } from './support/edition-agencies.ts';
-import { p250Request } from './support/quote-fixtures.ts';
+import { clientOf, p250Request } from './support/quote-fixtures.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
 /**
@@ -169,5 +171,28 @@ describe('declining a quote with its submission', () => {
     expect(again.statusCode, again.body).toBe(200);
     expect(again.json().quote.status).toBe('DECLINED');
     expect(await auditActions(id)).toEqual(['submission.decline']);
+  });
+});
+
+describe('a quote naming its submission', () => {
+  it.each([
+    { case: 'of its own account', owner: 'own', account: 'same', status: 201, message: undefined },
+    { case: 'of another account of the agency', owner: 'own', account: 'other', status: 400, message: QUOTE_TEXTS.submissionOfAnotherAccount },
+    { case: "of another agency (answered like a missing one)", owner: 'foreign', account: 'same', status: 404, message: SUBMISSION_TEXTS.notFound },
+  ])('is kept only when the submission is $case', async ({ owner, account, status, message }) => {
+    const edition = EDITIONS[0]!;
+    const mine = await newSubmission(edition.agency, `Linked Works ${owner} ${account}`, edition);
+    // Another agency's client and submission (the demo world's Harbor Insurance Group).
+    const foreignClient = await clientOf(t, 'Harbor Insurance Group', `Foreign Works ${owner} ${account}`, { edition: 'us', state: 'MA', zip: '02110', industry: '541512', revenue: 5_000_000 });
+    const [harbor] = await t.db.query<{ id: string }>('SELECT id FROM accounts WHERE name = $1', ['Harbor Insurance Group']);
+    const foreign = await insertSubmission(t.db, { accountId: foreignClient, agencyId: harbor!.id, agentUserId: null, teamId: null, createdBy: null, at: t.clock.now() });
+    const other = await newSubmission(edition.agency, `Other Works ${owner} ${account}`, edition);
+    const submission = owner === 'foreign' ? foreign : mine;
+    const accountId = account === 'same' ? mine.accountId : other.accountId;
+    const created = await call('agent', 'POST', '/api/quote/v1/create', { ...p250Request(accountId, 'us', 'NY', TODAY), submissionId: submission.id });
+    expect(created.statusCode, created.body).toBe(status);
+    if (message) expect(created.json().message).toBe(message);
+    const linked = await t.db.query<{ id: string }>('SELECT id FROM quotes WHERE submission_id = $1', [submission.id]);
+    expect(linked.map((row) => row.id)).toEqual(status === 201 ? [created.json().id] : []);
   });
 });

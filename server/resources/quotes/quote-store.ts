@@ -1,10 +1,14 @@
 import { addDays, addYears, NO_FEES, totalPremiumWithFees, type QuoteFees, type RatingResult } from '../../../engine/index.ts';
 import type { Queryable } from '../../db/database.ts';
 import { QUOTE_OFFER_DAYS } from '../../constants.ts';
+import { HttpError } from '../../http/http-error.ts';
 import type { Caller } from '../../services.ts';
 import type { AccountRisk } from './account-risk.ts';
 import type { QuoteRequestBody } from './quote-rating.ts';
 import { nextQuoteNumber, recordQuoteEvent } from './repository.ts';
+import { findVisibleSubmission } from '../submissions/repository.ts';
+import { SUBMISSION_TEXTS } from '../submissions/submission-texts.ts';
+import { QUOTE_TEXTS } from './quote-texts.ts';
 import type { QuoteUpdate } from './quote-changes.ts';
 
 /** The fees a quote row carries (broker, additional broker, MGA), to keep them in the total when it is rated again. */
@@ -45,6 +49,13 @@ export async function insertQuote(
   input: { caller: Caller; account: AccountRisk; body: QuoteRequestBody; rating: RatingResult; status: string; inCart: boolean; today: string; at: Date },
 ): Promise<string> {
   const { caller, account, body, rating, at } = input;
+  // A quote names a submission only of its own account that the caller sees: another agency's answers like a
+  // missing one (declining a quote may decline its submission, so a foreign link would reach another tenant).
+  if (body.submissionId) {
+    const submission = await findVisibleSubmission(tx, caller, body.submissionId);
+    if (!submission) throw new HttpError(404, SUBMISSION_TEXTS.notFound);
+    if (submission.account_id !== account.id) throw new HttpError(400, QUOTE_TEXTS.submissionOfAnotherAccount);
+  }
   const agencyId = account.agencyId ?? caller.accountId;
   const quoteNumber = await nextQuoteNumber(tx, at);
   const columns = ratedColumns(body, rating, account);
