@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { Alert, Box, Grid, Heading, Skeleton, Stack } from '@chakra-ui/react';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { raterDefinitionsOf, type P250State, type RaterDefinitions } from '../../engine/index.ts';
 import { usePageContext } from '../page/page-context.ts';
 import { useCurrentUser } from '../session/use-session.ts';
@@ -69,7 +69,11 @@ function QuoteFlow({ account, productType }: { account: QuoteAccount; productTyp
   const rater = useMemo(() => raterDefinitionsOf(registry, editionId), [registry, editionId]);
   const products = useMemo(() => quotableProducts(edition, rater), [edition, rater]);
   const product = productToQuote(productType, products);
-  const choose = useCallback((code: string) => navigate(`${areaBase}/requestQuote/${code}/${account.id}`, { replace: true }), [navigate, areaBase, account.id]);
+  // A flow opened from a submission (`?submissionId=`) makes its quotes for it, whichever product is chosen.
+  const [searchParams] = useSearchParams();
+  const submissionId = searchParams.get('submissionId') ?? undefined;
+  const query = submissionId ? `?submissionId=${encodeURIComponent(submissionId)}` : '';
+  const choose = useCallback((code: string) => navigate(`${areaBase}/requestQuote/${code}/${account.id}${query}`, { replace: true }), [navigate, areaBase, account.id, query]);
   const licensesPath = registry.list('page').some((page) => (page as { path?: string }).path === LICENSES_PAGE) ? `${areaBase}/${LICENSES_PAGE}` : undefined;
   if (!product) return <Problem text="No product can be quoted in this edition." />;
   return (
@@ -84,16 +88,17 @@ function QuoteFlow({ account, productType }: { account: QuoteAccount; productTyp
         product={product}
         rater={rater}
         beforeCoverage={<StateLicenseStep account={account} edition={edition} licensesPath={licensesPath} />}
+        submissionId={submissionId}
       />
     </Stack>
   );
 }
 
-function ProductEditor({ account, product, rater, beforeCoverage }: { account: QuoteAccount; product: string; rater: RaterDefinitions; beforeCoverage: ReactNode }) {
+function ProductEditor({ account, product, rater, beforeCoverage, submissionId }: { account: QuoteAccount; product: string; rater: RaterDefinitions; beforeCoverage: ReactNode; submissionId?: string }) {
   const { rules } = usePageContext();
   const start = useMemo(() => startEditor(rater, product, account, rules.today), [rater, product, account, rules.today]);
   if (!start.ok) return <Problem text={start.message} />;
-  return <Editor account={account} initial={start.state} eligibility={start.eligibility} rater={rater} beforeCoverage={beforeCoverage} />;
+  return <Editor account={account} initial={start.state} eligibility={start.eligibility} rater={rater} beforeCoverage={beforeCoverage} submissionId={submissionId} />;
 }
 
 /**
@@ -159,6 +164,8 @@ interface EditorProps {
   renewal?: PolicyRenewal;
   /** Steps between the questions and the coverage (spec 002 section 2 order: questions, state-license, quote). */
   beforeCoverage?: ReactNode;
+  /** The submission new quotes are made for (the submissions variant of the flow). */
+  submissionId?: string;
 }
 
 function Editor({
@@ -170,6 +177,7 @@ function Editor({
   terms,
   renewal,
   beforeCoverage,
+  submissionId,
 }: EditorProps) {
   const { registry, edition, rules, areaBase, form } = usePageContext();
   const user = useCurrentUser().data;
@@ -184,6 +192,7 @@ function Editor({
   const actions = useQuoteActions({
     accountId: account.id,
     teamId: account.teamId,
+    ...(submissionId ? { submissionId } : {}),
     areaBase,
     pagePaths,
     current: editor.current,

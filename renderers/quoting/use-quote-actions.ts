@@ -12,6 +12,8 @@ import { QUOTE_FLOW_TEXTS, type FollowUp } from './quote-texts.ts';
 interface QuoteActionsInput {
   accountId: string;
   teamId?: string | null;
+  /** The submission the quotes are made for (the flow opened from a submission), if any. */
+  submissionId?: string;
   areaBase: string;
   /** Paths of the area's pages, to know whether a quote has a page of its own. */
   pagePaths: readonly string[];
@@ -69,13 +71,13 @@ export function useQuoteActions(input: QuoteActionsInput): QuoteActions {
 
   const perform = useCallback(
     async (action: FollowUp, state: P250State) => {
-      const { accountId, teamId, areaBase, pagePaths, currentExtras } = latest.current;
+      const { accountId, teamId, submissionId, areaBase, pagePaths, currentExtras } = latest.current;
       if (action === 'open-cart') {
         setCartOpen(true);
         return;
       }
       setBusy(action);
-      const body = quoteRequestOf(state, accountId, currentExtras(), teamId);
+      const body = { ...quoteRequestOf(state, accountId, currentExtras(), teamId), ...(submissionId ? { submissionId } : {}) };
       try {
         if (action === 'quote-now') {
           const quote = await run('createQuote', { body });

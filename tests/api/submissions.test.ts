@@ -179,6 +179,7 @@ describe('a quote naming its submission', () => {
     { case: 'of its own account', owner: 'own', account: 'same', status: 201, message: undefined },
     { case: 'of another account of the agency', owner: 'own', account: 'other', status: 400, message: QUOTE_TEXTS.submissionOfAnotherAccount },
     { case: "of another agency (answered like a missing one)", owner: 'foreign', account: 'same', status: 404, message: SUBMISSION_TEXTS.notFound },
+    { case: 'settled (non-viable)', owner: 'settled', account: 'same', status: 409, message: QUOTE_TEXTS.submissionSettled },
   ])('is kept only when the submission is $case', async ({ owner, account, status, message }) => {
     const edition = EDITIONS[0]!;
     const mine = await newSubmission(edition.agency, `Linked Works ${owner} ${account}`, edition);
@@ -187,6 +188,7 @@ describe('a quote naming its submission', () => {
     const [harbor] = await t.db.query<{ id: string }>('SELECT id FROM accounts WHERE name = $1', ['Harbor Insurance Group']);
     const foreign = await insertSubmission(t.db, { accountId: foreignClient, agencyId: harbor!.id, agentUserId: null, teamId: null, createdBy: null, at: t.clock.now() });
     const other = await newSubmission(edition.agency, `Other Works ${owner} ${account}`, edition);
+    if (owner === 'settled') await t.db.query(`UPDATE submissions SET operational_status = 'NON_VIABLE' WHERE id = $1`, [mine.id]);
     const submission = owner === 'foreign' ? foreign : mine;
     const accountId = account === 'same' ? mine.accountId : other.accountId;
     const created = await call('agent', 'POST', '/api/quote/v1/create', { ...p250Request(accountId, 'us', 'NY', TODAY), submissionId: submission.id });

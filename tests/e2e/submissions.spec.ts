@@ -103,3 +103,34 @@ for (const c of CASES) {
     await deskContext.close();
   });
 }
+
+// The submissions variant of the quote flow: Quote on a submission still being worked opens the quote flow of
+// its account for that submission, and the quote made there is the submission's.
+const QUOTED: Array<{ edition: 'us' | 'uk'; origin: string; agent: string; client: string }> = [
+  { edition: 'us', origin: E2E_ORIGIN, agent: 'agent@agency.example', client: 'Juniper Legal Services' },
+  { edition: 'uk', origin: E2E_UK_ORIGIN, agent: 'broker@brokerage.example', client: 'Clydeside Engineering Ltd' },
+];
+for (const c of QUOTED) {
+  test(`an agency quotes for a submission from its row, and the quote is the submission's (${c.edition})`, async ({ page }) => {
+    await signInOnOrigin(page, c.origin, c.agent);
+    await page.goto(`${c.origin}/agency/submissions?search=${encodeURIComponent(c.client)}`);
+    const submissions = await callApi<{ content: Array<{ id: string; accountId: string }> }>(page, 'GET', `/api/submission/v1/search?search=${encodeURIComponent(c.client)}`);
+    const submission = submissions.data.content[0]!;
+    await rowAction(page, c.client, 'Quote');
+    await expect(page).toHaveURL(new RegExp(`/agency/requestQuote/P250/${submission.accountId}\\?submissionId=${submission.id}$`));
+    await expect(page.getByRole('heading', { name: c.client })).toBeVisible();
+    await page.getByRole('button', { name: 'Quote Now' }).click();
+    // A product with security questions asks them first when the account has not answered them: Yes to each.
+    const questions = page.getByRole('dialog', { name: 'Security Questions' });
+    await expect.poll(async () => (await questions.isVisible()) || /\/agency\/quotes\//.test(page.url())).toBe(true);
+    if (await questions.isVisible()) {
+      for (const group of await questions.getByRole('radiogroup').all()) await group.getByText('Yes', { exact: true }).click();
+      await questions.getByRole('button', { name: 'Quote Now' }).click();
+    }
+    await expect(page).toHaveURL(/\/agency\/quotes\/[0-9a-f-]{36}$/, { timeout: 10_000 });
+    const quoteId = new URL(page.url()).pathname.split('/').at(-1)!;
+    const quote = await callApi<{ accountId: string; request: { submissionId?: string } }>(page, 'GET', `/api/quote/v1/${quoteId}`);
+    expect(quote.data.accountId).toBe(submission.accountId);
+    expect(quote.data.request.submissionId).toBe(submission.id);
+  });
+}

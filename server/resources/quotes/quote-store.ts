@@ -8,6 +8,7 @@ import type { QuoteRequestBody } from './quote-rating.ts';
 import { nextQuoteNumber, recordQuoteEvent } from './repository.ts';
 import { findVisibleSubmission } from '../submissions/repository.ts';
 import { SUBMISSION_TEXTS } from '../submissions/submission-texts.ts';
+import { submissionInWork } from '../submissions/submission-transitions.ts';
 import { QUOTE_TEXTS } from './quote-texts.ts';
 import type { QuoteUpdate } from './quote-changes.ts';
 
@@ -55,6 +56,7 @@ export async function insertQuote(
     const submission = await findVisibleSubmission(tx, caller, body.submissionId);
     if (!submission) throw new HttpError(404, SUBMISSION_TEXTS.notFound);
     if (submission.account_id !== account.id) throw new HttpError(400, QUOTE_TEXTS.submissionOfAnotherAccount);
+    if (!submissionInWork(submission)) throw new HttpError(409, QUOTE_TEXTS.submissionSettled);
   }
   const agencyId = account.agencyId ?? caller.accountId;
   const quoteNumber = await nextQuoteNumber(tx, at);

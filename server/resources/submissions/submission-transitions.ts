@@ -34,6 +34,11 @@ const PAST_TENSE: Readonly<Record<SubmissionAction, string>> = {
   assign: 'assigned', certify: 'certified', decline: 'declined', nonViable: 'marked non-viable', complete: 'completed',
 };
 
+/** Whether a submission is still being worked: undecided and neither non-viable nor complete, so it may be quoted for. */
+export function submissionInWork(submission: { status: string; operational_status: string }): boolean {
+  return UNDECIDED.includes(submission.status) && IN_WORK.includes(submission.operational_status);
+}
+
 export interface SubmissionState {
   status: string;
   operationalStatus: string;
