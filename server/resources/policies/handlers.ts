@@ -25,7 +25,7 @@ import { lossRunPdf } from './loss-runs.ts';
 import { binderPdf, documentFileName, policyCertificatePdf, policyDeclarationsPdf, type CertificateHolder } from './policy-documents.ts';
 import { additionalInsuredsOf, findVisibleCertificate, policyCertificates, toCertificateInsured, type CertificateKind } from './certificate-repository.ts';
 import {
-  findReadablePolicy, findVisiblePolicy, nextBinderNumber, nextPolicyNumber, requireVisiblePolicy, policyEvents, recordPolicyEvent, searchOverseenPolicies, searchVisiblePolicies, toPolicy, type PolicyRow,
+  findReadablePolicy, findVisiblePolicy, money, nextBinderNumber, nextPolicyNumber, requireVisiblePolicy, policyEvents, recordPolicyEvent, searchOverseenPolicies, searchVisiblePolicies, toPolicy, type PolicyRow,
 } from './policy-repository.ts';
 import { POLICY_TEXTS } from './policy-texts.ts';
 import { boundRequestOf, renewalPrice, renewalRefusal, renewalRequestOf } from './policy-renewal.ts';
@@ -520,10 +520,10 @@ export const handlers: HandlerModule = (services) => {
       const totalPremium = rated.ok ? rated.totalPremium : null;
       return {
         id: policy.id, policyNumber: policy.policy_number, companyName: policy.company_name, accountId: policy.account_id,
-        product: policy.product, productName: rater.allProducts.get(policy.product)?.title ?? policy.product, currency: policy.currency as 'USD' | 'GBP', aggLimit: Number(policy.agg_limit).toFixed(2), deductible: Number(policy.deductible).toFixed(2),
-        expiringEffectiveDate: policy.effective_date, expiringEndDate: policy.end_date, expiringPremium: Number(policy.total_premium).toFixed(2),
+        product: policy.product, productName: rater.allProducts.get(policy.product)?.title ?? policy.product, currency: policy.currency as 'USD' | 'GBP', aggLimit: money(policy.agg_limit)!, deductible: money(policy.deductible)!,
+        expiringEffectiveDate: policy.effective_date, expiringEndDate: policy.end_date, expiringPremium: money(policy.total_premium)!,
         effectiveDate: body.effectiveDate, endDate: body.endDate, totalPremium,
-        premiumChange: totalPremium === null ? null : plusMoney(totalPremium, `-${Number(policy.total_premium).toFixed(2)}`),
+        premiumChange: totalPremium === null ? null : plusMoney(totalPremium, `-${money(policy.total_premium)!}`),
         blockedReason: refusal?.reason ?? notQuotable ?? (rated.ok ? null : rated.reason),
         renewalQuoteId: refusal?.quoteId ?? null,
         request: body,

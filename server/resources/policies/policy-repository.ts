@@ -87,7 +87,8 @@ const FROM = `policies p
   JOIN accounts ag ON ag.id = p.agency_id
   LEFT JOIN users u ON u.id = p.agent_user_id`;
 
-const money = (value: string | null): string | null => (value === null ? null : Number(value).toFixed(2));
+/** A stored amount as the API answers it: two decimals. */
+export const money = (value: string | null): string | null => (value === null ? null : Number(value).toFixed(2));
 
 export function toPolicy(row: PolicyRow) {
   return {
