@@ -198,6 +198,7 @@ export const OPERATIONS = {
   getSecurityQuestions: { method: 'GET', path: '/api/account/v1/{accountId}/security-questions', public: false, permission: 'account:read' },
   getSmallAgencyLogo: { method: 'GET', path: '/api/agency/v1/logo/s/{id}', public: false, permission: 'account:read' },
   getState: { method: 'GET', path: '/api/account/v1/state/{id}', public: false, permission: 'reference:read' },
+  getSubmission: { method: 'GET', path: '/api/submission/v1/{id}', public: false, permission: 'account:read' },
   getSurplusLicense: { method: 'GET', path: '/api/account/v1/agency/surplus/{id}', public: false, permission: 'license:read' },
   getSurplusNotice: { method: 'GET', path: '/api/quote/v1/{id}/surplus-notice', public: false, permission: 'quote:read' },
   getTag: { method: 'GET', path: '/api/account/v1/tags/{id}', public: false, permission: 'tag:read' },

@@ -6075,6 +6075,25 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/submission/v1/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** One submission within the tenant rule, as the quote flow's verify-submission step shows it: the quotes made for it and, once it is settled, why nothing more is quoted for it */
+        get: operations["getSubmission"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/submission/v1/{id}/assign": {
         parameters: {
             query?: never;
@@ -10205,6 +10224,15 @@ export interface components {
             created: string;
             /** Format: date-time */
             modified: string;
+        };
+        SubmissionDetail: components["schemas"]["Submission"] & {
+            /**
+             * Format: int32
+             * @description The quotes made for it
+             */
+            quoteCount: number;
+            /** @description Why nothing more is quoted for it ('This submission is settled: nothing more is quoted for it.'), null while it is worked */
+            settledReason: string | null;
         };
         SubmissionPage: {
             content: components["schemas"]["Submission"][];
@@ -25190,6 +25218,37 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getSubmission: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The submission */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubmissionDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };

@@ -179,7 +179,7 @@ describe('a quote naming its submission', () => {
     { case: 'of its own account', owner: 'own', account: 'same', status: 201, message: undefined },
     { case: 'of another account of the agency', owner: 'own', account: 'other', status: 400, message: QUOTE_TEXTS.submissionOfAnotherAccount },
     { case: "of another agency (answered like a missing one)", owner: 'foreign', account: 'same', status: 404, message: SUBMISSION_TEXTS.notFound },
-    { case: 'settled (non-viable)', owner: 'settled', account: 'same', status: 409, message: QUOTE_TEXTS.submissionSettled },
+    { case: 'settled (non-viable)', owner: 'settled', account: 'same', status: 409, message: SUBMISSION_TEXTS.settled },
   ])('is kept only when the submission is $case', async ({ owner, account, status, message }) => {
     const edition = EDITIONS[0]!;
     const mine = await newSubmission(edition.agency, `Linked Works ${owner} ${account}`, edition);
@@ -196,5 +196,28 @@ describe('a quote naming its submission', () => {
     if (message) expect(created.json().message).toBe(message);
     const linked = await t.db.query<{ id: string }>('SELECT id FROM quotes WHERE submission_id = $1', [submission.id]);
     expect(linked.map((row) => row.id)).toEqual(status === 201 ? [created.json().id] : []);
+  });
+});
+
+describe("one submission, as the quote flow's verify-submission step reads it", () => {
+  it.each(EDITIONS)('answers its quotes and, once settled, why nothing more is quoted for it ($edition)', async (edition) => {
+    const { id, accountId } = await newSubmission(edition.agency, `Verified Works ${edition.edition}`, edition);
+    const url = `/api/submission/v1/${id}`;
+    const fresh = await call(edition.agent, 'GET', url, undefined, edition.host);
+    expect(fresh.statusCode, fresh.body).toBe(200);
+    expect(fresh.json()).toMatchObject({ id, accountId, accountName: `Verified Works ${edition.edition}`, operationalStatus: 'OPEN', quoteCount: 0, settledReason: null });
+
+    const quote = await call(edition.agent, 'POST', '/api/quote/v1/create', { ...p250Request(accountId, edition.edition, edition.state ?? '', TODAY, edition.product), submissionId: id }, edition.host);
+    expect(quote.statusCode, quote.body).toBe(201);
+    expect((await call(edition.agent, 'GET', url, undefined, edition.host)).json().quoteCount).toBe(1);
+
+    // Another agency's user is answered as if it did not exist; provider staff read it.
+    const foreign = await call(edition.otherAgent, 'GET', url, undefined, edition.host);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json().message).toBe(SUBMISSION_TEXTS.notFound);
+    expect((await call('underwriter', 'GET', url, undefined, edition.host)).statusCode).toBe(200);
+
+    expect((await call('underwriter', 'PUT', `${url}/non-viable`, undefined, edition.host)).statusCode).toBe(200);
+    expect((await call(edition.agent, 'GET', url, undefined, edition.host)).json()).toMatchObject({ operationalStatus: 'NON_VIABLE', quoteCount: 1, settledReason: SUBMISSION_TEXTS.settled });
   });
 });

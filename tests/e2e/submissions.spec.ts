@@ -105,20 +105,44 @@ for (const c of CASES) {
 }
 
 // The submissions variant of the quote flow: Quote on a submission still being worked opens the quote flow of
-// its account for that submission, and the quote made there is the submission's.
-const QUOTED: Array<{ edition: 'us' | 'uk'; origin: string; agent: string; client: string }> = [
-  { edition: 'us', origin: E2E_ORIGIN, agent: 'agent@agency.example', client: 'Juniper Legal Services' },
-  { edition: 'uk', origin: E2E_UK_ORIGIN, agent: 'broker@brokerage.example', client: 'Clydeside Engineering Ltd' },
+// its account for that submission, whose verify-submission step shows the submission (and certifies an open
+// one), and the quote made there is the submission's. The demo's Juniper submission is certified already,
+// Clydeside's is open.
+const QUOTED: Array<{ edition: 'us' | 'uk'; origin: string; agent: string; client: string; certifies: boolean }> = [
+  { edition: 'us', origin: E2E_ORIGIN, agent: 'agent@agency.example', client: 'Juniper Legal Services', certifies: false },
+  { edition: 'uk', origin: E2E_UK_ORIGIN, agent: 'broker@brokerage.example', client: 'Clydeside Engineering Ltd', certifies: true },
 ];
+
+/** The verify-submission step's field, by its label. */
+function submissionField(page: Page, label: string) {
+  return page.getByTestId('block-detail-submission-verify').getByLabel(label, { exact: true });
+}
 for (const c of QUOTED) {
   test(`an agency quotes for a submission from its row, and the quote is the submission's (${c.edition})`, async ({ page }) => {
     await signInOnOrigin(page, c.origin, c.agent);
     await page.goto(`${c.origin}/agency/submissions?search=${encodeURIComponent(c.client)}`);
-    const submissions = await callApi<{ content: Array<{ id: string; accountId: string }> }>(page, 'GET', `/api/submission/v1/search?search=${encodeURIComponent(c.client)}`);
+    const submissions = await callApi<{ content: Array<{ id: string; accountId: string; submissionNumber: string }> }>(page, 'GET', `/api/submission/v1/search?search=${encodeURIComponent(c.client)}`);
     const submission = submissions.data.content[0]!;
+    const before = (await callApi<{ quoteCount: number }>(page, 'GET', `/api/submission/v1/${submission.id}`)).data.quoteCount;
     await rowAction(page, c.client, 'Quote');
-    await expect(page).toHaveURL(new RegExp(`/agency/requestQuote/P250/${submission.accountId}\\?submissionId=${submission.id}$`));
+    const flowUrl = new RegExp(`/agency/requestQuote/P250/${submission.accountId}\\?submissionId=${submission.id}$`);
+    await expect(page).toHaveURL(flowUrl);
     await expect(page.getByRole('heading', { name: c.client })).toBeVisible();
+
+    // verify-submission: the submission the quotes are made for, certified here while it is open.
+    await expect(page.getByRole('heading', { name: `Verify Submission ${submission.submissionNumber}` })).toBeVisible();
+    await expect(submissionField(page, 'Client')).toHaveValue(c.client);
+    await expect(submissionField(page, 'Quotes Made')).toHaveValue(String(before));
+    const certify = page.getByRole('button', { name: 'Certify', exact: true });
+    if (c.certifies) {
+      await expect(page.getByText('Certify it once its information is complete and accurate.')).toBeVisible();
+      await certify.click();
+      await page.getByRole('alertdialog').or(page.getByRole('dialog')).getByRole('button', { name: 'Certify' }).click();
+      await expect(page.getByText('Submission certified', { exact: true })).toBeVisible();
+      await dismissToasts(page);
+    }
+    await expect(certify).toHaveCount(0);
+    await expect(submissionField(page, 'Certified By')).not.toHaveValue('');
     await page.getByRole('button', { name: 'Quote Now' }).click();
     // A product with security questions asks them first when the account has not answered them: Yes to each.
     const questions = page.getByRole('dialog', { name: 'Security Questions' });
@@ -132,5 +156,10 @@ for (const c of QUOTED) {
     const quote = await callApi<{ accountId: string; request: { submissionId?: string } }>(page, 'GET', `/api/quote/v1/${quoteId}`);
     expect(quote.data.accountId).toBe(submission.accountId);
     expect(quote.data.request.submissionId).toBe(submission.id);
+
+    // Back in the flow, the step counts the quote made for the submission.
+    await page.goBack();
+    await expect(page).toHaveURL(flowUrl);
+    await expect(submissionField(page, 'Quotes Made')).toHaveValue(String(before + 1));
   });
 }

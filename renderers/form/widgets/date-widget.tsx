@@ -1,9 +1,13 @@
 import { Input } from '@chakra-ui/react';
 import type { WidgetProps } from '@rjsf/utils';
 import { resolveDateToken } from '../../../engine/index.ts';
+import { calendarDateOf } from './calendar-date.ts';
 import { formContextOf, inputAria, useWidgetFlags } from './widget-flags.ts';
 
-/** A calendar date (YYYY-MM-DD); bounds are tokens such as `today+7`, read against the form's today. */
+/**
+ * A calendar date (YYYY-MM-DD); bounds are tokens such as `today+7`, read against the form's today. A moment
+ * (an ISO date-time such as a record's `created`) shows as the day it fell on where the user is.
+ */
 export function DateWidget(props: WidgetProps) {
   const { id, value, onChange, onBlur, onFocus, autofocus, options } = props;
   const { today } = formContextOf(props);
@@ -14,7 +18,7 @@ export function DateWidget(props: WidgetProps) {
       name={id}
       type="date"
       size="sm"
-      value={typeof value === 'string' ? value : ''}
+      value={calendarDateOf(value)}
       min={resolveDateToken(options.minDate as string | undefined, today)}
       max={resolveDateToken(options.maxDate as string | undefined, today)}
       autoFocus={autofocus}

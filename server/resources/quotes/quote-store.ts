@@ -56,7 +56,7 @@ export async function insertQuote(
     const submission = await findVisibleSubmission(tx, caller, body.submissionId);
     if (!submission) throw new HttpError(404, SUBMISSION_TEXTS.notFound);
     if (submission.account_id !== account.id) throw new HttpError(400, QUOTE_TEXTS.submissionOfAnotherAccount);
-    if (!submissionInWork(submission)) throw new HttpError(409, QUOTE_TEXTS.submissionSettled);
+    if (!submissionInWork(submission)) throw new HttpError(409, SUBMISSION_TEXTS.settled);
   }
   const agencyId = account.agencyId ?? caller.accountId;
   const quoteNumber = await nextQuoteNumber(tx, at);

@@ -28,7 +28,6 @@ export const QUOTE_TEXTS = {
   /** Spec 002 section 5 Quoting eligibility. */
   needsMoreInformation: 'Account needs more information to enable Request Quote',
   submissionOfAnotherAccount: 'The submission is for another account.',
-  submissionSettled: 'This submission is settled: nothing more is quoted for it.',
   notEligible: 'Account is not eligible to Request Quote',
   notAvailable: (action: string, status: string) => `This quote cannot be ${action} while it is ${status}.`,
   boundNotDeleted: 'A bound quote cannot be deleted.',

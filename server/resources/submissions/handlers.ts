@@ -5,11 +5,11 @@ import type { Queryable } from '../../db/database.ts';
 import { checkedBodyOf } from '../../form-check/checked-body.ts';
 import { HttpError, notFound } from '../../http/http-error.ts';
 import type { Caller } from '../../services.ts';
-import { findVisibleSubmission, movedSubmissionOf, searchVisibleSubmissions, submissionUnderwriters, toSubmission } from './repository.ts';
+import { findVisibleSubmission, movedSubmissionOf, quotesMadeFor, searchVisibleSubmissions, submissionUnderwriters, toSubmission } from './repository.ts';
 import { moveSubmission, type SubmissionUpdate } from './submission-changes.ts';
 import { declinationOf, declineCodeLabels } from './submission-declination.ts';
 import { SUBMISSION_TEXTS } from './submission-texts.ts';
-import type { SubmissionAction } from './submission-transitions.ts';
+import { submissionInWork, type SubmissionAction } from './submission-transitions.ts';
 
 type Row = NonNullable<Awaited<ReturnType<typeof findVisibleSubmission>>>;
 
@@ -40,6 +40,13 @@ export const handlers: HandlerModule = ({ db, clock, definitions }) => {
   return {
     async searchSubmissions(request) {
       return searchVisibleSubmissions(db, callerOf(request), request.query);
+    },
+
+    /** One submission as the quote flow's verify-submission step shows it: whether it may still be quoted for, and what has been. */
+    async getSubmission(request) {
+      const row = await findVisibleSubmission(db, callerOf(request), request.params.id);
+      if (!row) throw notFound(SUBMISSION_TEXTS.notFound);
+      return { ...toSubmission(row), quoteCount: await quotesMadeFor(db, row.id), settledReason: submissionInWork(row) ? null : SUBMISSION_TEXTS.settled };
     },
 
     async listSubmissionUnderwriters() {

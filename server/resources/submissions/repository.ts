@@ -112,6 +112,12 @@ export async function findVisibleSubmission(db: Queryable, caller: Caller, id: s
   return row ?? null;
 }
 
+/** How many quotes have been made for a submission (the quote flow's verify-submission step shows it). */
+export async function quotesMadeFor(db: Queryable, submissionId: string): Promise<number> {
+  const [row] = await db.query<{ count: string }>('SELECT count(*) AS count FROM quotes WHERE submission_id = $1', [submissionId]);
+  return Number(row?.count ?? 0);
+}
+
 export interface SubmissionUnderwriter {
   id: string;
   name: string;

@@ -8,4 +8,6 @@ export const SUBMISSION_TEXTS = {
   completed: 'Submission completed',
   declineFailed: 'Failed to decline submission',
   underwriterNotFound: 'Choose an underwriter of the underwriting team.',
+  /** Why nothing more is quoted for a declined, non-viable or complete submission (the quote flow's verify-submission step, createQuote). */
+  settled: 'This submission is settled: nothing more is quoted for it.',
 } as const;
