@@ -373,6 +373,11 @@ export interface PageDefinition extends DefinitionBase {
   showHeading?: boolean;
   /** The route under each persona's area: `claims`, `claims/:claimId`, `studio/*`. */
   path: string;
+  /**
+   * An address kept for links made elsewhere: the page goes to this path of its area, `{route.name}` and
+   * `{query.name}` filled from the address. With one of them missing the page shows its blocks instead.
+   */
+  redirect?: string;
   /** The areas the page is mounted in. */
   personas: string[];
   /** Permissions the user needs to see the page and its navigation entry. */

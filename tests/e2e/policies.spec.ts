@@ -634,3 +634,41 @@ for (const edition of CASES) {
     });
   }
 }
+
+// The renewal's other addresses (spec 002 section 2): the account-details link names the policy and product in
+// its query and opens that policy's renewal page (without a policy it offers the account's policies to renew);
+// the quotes' renew-quote verify step shows the account's details and its policies of the product.
+for (const edition of CASES) {
+  test(`${edition.edition}: the renewal's account-details and renew-quote addresses lead to the policy's renewal page`, async ({ page }) => {
+    const { origin, agent, product } = edition;
+    await signInOnOrigin(page, origin, agent);
+    const quote = await readyQuote(page, edition);
+    const contact = { customerFirstName: 'Ria', customerLastName: 'Return', customerEmail: `ria.return.${edition.edition}@insured.example`, customerPhone: edition.phone };
+    expect((await callApi(page, 'PUT', `/api/quote/v1/${quote.id}/bind`, contact)).status).toBe(200);
+    const policy = (await callApi<{ policy: { id: string; policyNumber: string; accountId: string } }>(page, 'POST', `/api/policy/v1/generate/${quote.id}`)).data.policy;
+    const renewalPage = new RegExp(`/agency/policies/${policy.id}/account/${policy.accountId}/${product}/verify$`);
+
+    await page.goto(`${origin}/agency/accounts/${policy.accountId}/renew/accountDetails?product=${product}&policyId=${policy.id}`);
+    await expect(page).toHaveURL(renewalPage);
+    await expect(page.getByRole('heading', { name: `Renewal of Policy ${policy.policyNumber} - ${quote.companyName}` })).toBeVisible();
+
+    await page.goto(`${origin}/agency/accounts/${policy.accountId}/renew/accountDetails?product=${product}`);
+    await expect(page.getByText('This renewal link does not say which policy to renew.', { exact: true })).toBeVisible();
+    await expect(page.getByRole('table', { name: 'Policies' }).getByRole('row').filter({ hasText: policy.policyNumber })).toBeVisible();
+
+    await page.goto(`${origin}/agency/quotes/${product}/${policy.accountId}/renew-quote/verify`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Renew Quote' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Verify Account Details' })).toBeVisible();
+    const row = page.getByRole('table', { name: 'Policies' }).getByRole('row').filter({ hasText: policy.policyNumber });
+    await expect(row).toBeVisible();
+    await expectAccessible(page, `${edition.edition}: quote-renewal-page`);
+    // Renew is offered in the list from 90 days before the end (RENEWAL_WINDOW_DAYS); this policy has just
+    // started, so its row opens the policy, whose own Renew leads to the same renewal page.
+    await row.getByRole('button', { name: 'Row actions' }).click();
+    await expect(page.getByRole('menuitem', { name: 'Renew', exact: true })).toHaveCount(0);
+    await page.getByRole('menuitem', { name: 'Open', exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/agency/policies/${policy.id}$`));
+    await page.getByRole('button', { name: 'Renew', exact: true }).click();
+    await expect(page).toHaveURL(renewalPage);
+  });
+}
