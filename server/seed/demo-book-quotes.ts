@@ -1,5 +1,5 @@
 import {
-  addDays, applyP250Change, createP250State, p250RatingInput, rateQuote, type P250State, type RaterDefinitions, type RatingResult,
+  addDays, addMonths, applyP250Change, createP250State, p250RatingInput, rateQuote, type P250State, type RaterDefinitions, type RatingResult,
 } from '../../engine/index.ts';
 import { QUOTE_OFFER_DAYS } from '../constants.ts';
 import { P100_FAMILY } from '../resources/accounts/quote-effects.ts';
@@ -104,12 +104,14 @@ function optionOf(random: BookRandom, options: readonly number[]): number {
  * (a preset where the product has them), sometimes another limit, deductible or waiting period, then rated
  * by the server's own path (ratingInputOf and rateQuote) so the stored premium is what the rater says.
  */
-function rateVariation(context: BookQuoteContext, account: BookAccount, risk: AccountRisk, product: string, created: Date): { body: QuoteRequestBody; rating: RatingResult } | null {
+function rateVariation(
+  context: BookQuoteContext, account: BookAccount, risk: AccountRisk, product: string, created: Date, startsOn?: string,
+): { body: QuoteRequestBody; rating: RatingResult } | null {
   const { random } = context;
   const rater = context.raters[account.edition];
   const today = isoDay(created);
   const offset = random.weighted([[random.int(0, 14), 40], [random.int(15, 45), 45], [random.int(46, 70), 15]]);
-  const wanted = addDays(today, offset);
+  const wanted = startsOn ?? addDays(today, offset);
   const effectiveDate = wanted < context.firstEffectiveDate ? context.firstEffectiveDate : wanted;
   const presets = rater.presets.some((set) => set.products.includes(product));
   try {
@@ -204,6 +206,30 @@ function historyOf(context: BookQuoteContext, quote: Omit<BookQuote, 'events' | 
     default:
   }
   return { events, decision: decision as Record<string, unknown> | null };
+}
+
+/**
+ * A quote bound about a year ago whose policy ends `endsInDays` from now: the book's policies all started
+ * within its nine months, so without these none would be up for renewal (the renewal window, the Open For
+ * Renewal filter, Renew in the policies list and the reminders would show nothing). Written a week or two
+ * before it starts, on the product each edition sells most. Null when that start is before the rating
+ * tables take effect, or the rater refuses the risk.
+ */
+export function renewalDueQuote(context: BookQuoteContext, account: BookAccount, endsInDays: number): BookQuote | null {
+  const { random, now } = context;
+  const startsOn = addDays(addMonths(isoDay(now), -12), endsInDays);
+  if (startsOn < context.firstEffectiveDate) return null;
+  const createdBy = account.agentUserId;
+  const created = new Date(new Date(`${addDays(startsOn, -random.int(7, 20))}T00:00:00Z`).getTime() + random.int(9 * 60, 17 * 60) * 60_000);
+  const product = account.edition === 'uk' ? 'P_ONE' : 'P250';
+  const rated = rateVariation(context, account, riskOf(account), product, created, startsOn);
+  if (!rated || rated.body.effectiveDate !== startsOn) return null;
+  const base = {
+    id: random.uuid(), account, risk: riskOf(account), createdBy, product, status: 'BOUND', inCart: false, body: rated.body, rating: rated.rating,
+    createdAt: created, expiresOn: addDays(isoDay(created), QUOTE_OFFER_DAYS),
+  };
+  const { events, decision } = historyOf(context, base, 'BOUND');
+  return { ...base, events, decision, needByDate: null, modifiedAt: events[events.length - 1]!.at, agencyStatus: 'BOUND' };
 }
 
 /** The quotes of one account's quoting session: one to four variations on one day, each with its status. */

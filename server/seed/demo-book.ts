@@ -5,7 +5,7 @@ import type { Clock } from '../clock.ts';
 import type { Queryable } from '../db/database.ts';
 import { ratedColumns } from '../resources/quotes/quote-store.ts';
 import { generateBookAccounts, type BookAccount, type BookAgency } from './demo-book-accounts.ts';
-import { generateSession, type BookQuote, type BookQuoteContext } from './demo-book-quotes.ts';
+import { generateSession, renewalDueQuote, type BookQuote, type BookQuoteContext } from './demo-book-quotes.ts';
 import { bookRandom } from './demo-book-random.ts';
 import { writeBookSubjectivities } from './demo-book-subjectivities.ts';
 
@@ -36,6 +36,8 @@ export interface DemoBookSummary {
 
 const DAY_MS = 86_400_000;
 const SPAN_DAYS = 270;
+/** Clients of each agency whose policy, bound about a year ago, comes up for renewal within the next 20 to 85 days. */
+const RENEWALS_DUE_PER_AGENCY = 3;
 const PROJECT_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 /** Accounts per agency and where their clients are (the regions of demo-book-data.ts), with the team of each region. */
@@ -193,8 +195,33 @@ export async function seedDemoBook(tx: Queryable, clock: Clock, options: DemoBoo
   // A few prospects went quiet or chose another broker before any quote.
   for (const account of accounts) if (!statuses.has(account.id) && random.chance(0.25)) statuses.set(account.id, random.pick(['Inactive', 'Lost']));
 
+  const renewalsDue = renewalsDueOf({ ...context, random: bookRandom((options.seed ?? BOOK_SEED) + 2) }, agencies, accounts, statuses);
+
   await writeAccounts(tx, accounts, statuses, now);
-  const events = await writeQuotes(tx, quotes);
+  const events = await writeQuotes(tx, [...quotes, ...renewalsDue]);
   await writeBookSubjectivities(tx, quotes, context.underwriterId, bookRandom((options.seed ?? BOOK_SEED) + 1));
-  return { accounts: accounts.length, quotes: quotes.length, events };
+  return { accounts: accounts.length, quotes: quotes.length + renewalsDue.length, events };
+}
+
+/**
+ * For a few quoted clients of each agency, the quote bound about a year ago whose policy now comes up for
+ * renewal; those clients then hold an active policy. Drawn from a stream of their own, so the rest of the
+ * book is what it was without them.
+ */
+function renewalsDueOf(context: BookQuoteContext, agencies: readonly BookAgency[], accounts: readonly BookAccount[], statuses: Map<string, string>): BookQuote[] {
+  const { random } = context;
+  const due: BookQuote[] = [];
+  for (const agency of agencies) {
+    const quoted = accounts.filter((account) => account.agency.id === agency.id && statuses.get(account.id) === 'Quoted');
+    let made = 0;
+    while (made < RENEWALS_DUE_PER_AGENCY && quoted.length > 0) {
+      const [account] = quoted.splice(random.int(0, quoted.length - 1), 1);
+      const quote = renewalDueQuote(context, account!, random.int(20, 85));
+      if (!quote) continue;
+      due.push(quote);
+      statuses.set(account!.id, 'Active Policy');
+      made += 1;
+    }
+  }
+  return due;
 }

@@ -76,8 +76,9 @@ export async function seedDemoPolicyServicing(tx: Queryable, clock: Clock): Prom
     await serviceOne(s, clientOfSummit, daysAgo(3, 10), (policy, at) => moveToAgency(s, policy, at, harbor));
   }
 
-  await serviceOne(s, { edition: 'us', statuses: ['CANCELLED'] }, daysAgo(6, 0), (policy) => buyExtendedReporting(s, policy, 24));
-  await serviceOne(s, { edition: 'uk', statuses: ['CANCELLED'] }, daysAgo(6, 0), (policy) => buyExtendedReporting(s, policy, 12));
+  // On the edition agencies' own clients: their demo users read them.
+  await serviceOne(s, { ...summit, statuses: ['CANCELLED'] }, daysAgo(6, 0), (policy) => buyExtendedReporting(s, policy, 24));
+  await serviceOne(s, { edition: 'uk', statuses: ['CANCELLED'], agency: 'Thames Cyber Brokers' }, daysAgo(6, 0), (policy) => buyExtendedReporting(s, policy, 12));
 
   await serviceOne(s, summit, daysAgo(5, 11), (policy, at) => certify(s, policy, at, CERTIFIED.us));
   await serviceOne(s, { edition: 'uk', statuses: IN_FORCE }, daysAgo(7, 15), (policy, at) => certify(s, policy, at, CERTIFIED.uk));

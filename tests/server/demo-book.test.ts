@@ -84,7 +84,7 @@ describe('the demo book', () => {
     expect(products.filter((row) => row.edition === 'us').map((row) => row.product)).toEqual(expect.arrayContaining(['P250', 'P100', 'P250_S', 'PRIME_TECH']));
     expect(products.filter((row) => row.edition === 'uk').map((row) => row.product)).toEqual(expect.arrayContaining(['P_ONE', 'P_ONE_PLUS', 'PRIME_ONE_TECH']));
     const [span] = await t.db.query<{ oldest: Date; newest: Date; presets: string[]; carts: number; needBy: number; badEvents: number; expiredOpen: number; readyLapsed: number }>(
-      `SELECT min(created_at) AS oldest, max(modified_at) AS newest, array_agg(DISTINCT preset) AS presets,
+      `SELECT min(created_at) FILTER (WHERE end_date > $1::date + 90) AS oldest, max(modified_at) AS newest, array_agg(DISTINCT preset) AS presets,
          (SELECT count(*)::int FROM quotes WHERE in_cart AND status = 'DRAFT') AS carts, (SELECT count(*)::int FROM quotes WHERE need_by_date IS NOT NULL) AS "needBy",
          (SELECT count(*)::int FROM quotes q WHERE q.status <> (SELECT e.to_status FROM quote_events e WHERE e.quote_id = q.id ORDER BY e.id DESC LIMIT 1)) AS "badEvents",
          (SELECT count(*)::int FROM quotes WHERE status = 'EXPIRED' AND expires_on >= $1::date) AS "expiredOpen",
@@ -103,6 +103,25 @@ describe('the demo book', () => {
     expect(span!.readyLapsed).toBe(0);
     const [carts] = await t.db.query<{ most: number }>(`SELECT coalesce(max(n), 0)::int AS most FROM (SELECT count(*) AS n FROM quotes WHERE in_cart GROUP BY created_by) c`);
     expect(carts!.most).toBeLessThanOrEqual(3);
+  });
+
+  it('has clients in every agency whose policy, bound about a year ago, comes up for renewal in the next 20 to 85 days', async () => {
+    const due = await t.db.query<{ agency: string; edition: string; status: string; open: boolean; endsIn: number; started: number; account: string }>(
+      `SELECT ag.name AS agency, p.edition, p.status, p.is_open_for_renewal AS open, (p.end_date - $1::date) AS "endsIn",
+         ($1::date - p.effective_date) AS started, ap.status AS account
+       FROM policies p JOIN accounts ag ON ag.id = p.agency_id JOIN account_profiles ap ON ap.account_id = p.account_id
+       WHERE p.end_date <= $1::date + 90 AND p.effective_date < $1::date - 271`, [NOW.slice(0, 10)]);
+    const agencies = new Set(due.map((row) => row.agency));
+    expect([...agencies]).toEqual(expect.arrayContaining(['Summit Risk Partners', 'Thames Cyber Brokers', 'Harbor Insurance Group']));
+    expect(due.filter((row) => row.edition === 'uk').length).toBeGreaterThanOrEqual(2);
+    for (const row of due) {
+      expect(row.endsIn, row.agency).toBeGreaterThanOrEqual(20);
+      expect(row.endsIn, row.agency).toBeLessThanOrEqual(85);
+      expect(row.account).toBe('Active Policy');
+      // In force policies are open for renewal; a cancelled one is not.
+      expect(row.open).toBe(['ACTIVE', 'ISSUED'].includes(row.status));
+    }
+    expect(due.filter((row) => row.open).length).toBeGreaterThanOrEqual(6);
   });
 
   it('gives accounts addresses that fit their edition and statuses that follow their quotes', async () => {
