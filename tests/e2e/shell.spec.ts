@@ -58,6 +58,23 @@ test('the header: team selector with All for admins, user menu with name and acc
   await expect(page.getByRole('menuitem', { name: 'Sign out' })).toBeVisible();
 });
 
+// WCAG 2.3.3: a user whose system asks for less motion gets menus and dialogs without their animation; others
+// keep it. The suite runs as the former (playwright.config.ts), so both are set here explicitly.
+for (const motion of ['reduce', 'no-preference'] as const) {
+  test(`the user menu opens ${motion === 'reduce' ? 'without' : 'with'} its animation when the system prefers ${motion} motion`, async ({ browser }) => {
+    const context = await browser.newContext({ reducedMotion: motion });
+    const page = await context.newPage();
+    await signInThroughApi(page, 'admin@provider.example');
+    await page.goto('/admin/dashboard');
+    await page.getByTestId('user-menu').click();
+    await expect(page.getByRole('menu')).toBeVisible();
+    const seconds = await page.getByRole('menu').evaluate((menu) => parseFloat(getComputedStyle(menu).animationDuration));
+    if (motion === 'reduce') expect(seconds).toBeLessThan(0.001);
+    else expect(seconds).toBeGreaterThanOrEqual(0.05);
+    await context.close();
+  });
+}
+
 test("an agency user starts on the default team and sees only their account's teams", async ({ page }) => {
   await signInThroughApi(page, 'agent@agency.example');
   await page.goto('/agency/dashboard');
