@@ -670,5 +670,12 @@ for (const edition of CASES) {
     await expect(page).toHaveURL(new RegExp(`/agency/policies/${policy.id}$`));
     await page.getByRole('button', { name: 'Renew', exact: true }).click();
     await expect(page).toHaveURL(renewalPage);
+
+    // A policy within 90 days of its end (the demo book has some in each edition) is renewed from its row there.
+    const due = (await callApi<{ content: Array<{ id: string; accountId: string; policyNumber: string }> }>(page, 'GET', `/api/policy/v1/search?isOpenForRenewal=true&product=${product}&size=1`)).data.content[0]!;
+    await page.goto(`${origin}/agency/quotes/${product}/${due.accountId}/renew-quote/verify`);
+    await page.getByRole('table', { name: 'Policies' }).getByRole('row').filter({ hasText: due.policyNumber }).getByRole('button', { name: 'Row actions' }).click();
+    await page.getByRole('menuitem', { name: 'Renew', exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/agency/policies/${due.id}/account/${due.accountId}/${product}/verify$`));
   });
 }
