@@ -1,7 +1,5 @@
 import { getPath } from '../../engine/index.ts';
-import { fillPath, type PageScope } from './page-scope.ts';
-
-const PLACEHOLDER = /\{([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*)\}/g;
+import { fillPath, PATH_FIELD, type PageScope } from './page-scope.ts';
 
 /**
  * Where a page kept for an address goes (its `redirect`, `{route.accountId}`, `{query.policyId}` filled from
@@ -10,7 +8,7 @@ const PLACEHOLDER = /\{([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*)\}/g
  */
 export function redirectPath(template: string, scope: PageScope): string | undefined {
   const values = scope as unknown as Record<string, unknown>;
-  const missing = [...template.matchAll(PLACEHOLDER)].some(([, name]) => {
+  const missing = [...template.matchAll(PATH_FIELD)].some(([, name]) => {
     const value = getPath(values, name!);
     return value === undefined || value === null || value === '';
   });

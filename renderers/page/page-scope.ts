@@ -20,10 +20,13 @@ export interface PageScope {
   mode?: 'create' | 'edit' | 'send';
 }
 
+/** A `{field}` (or `{dotted.field}`) in a path template. */
+export const PATH_FIELD = /\{([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*)\}/g;
+
 /**
  * `{field}` in a path filled from a row (each value URI-encoded); unknown fields become empty. A dotted name
  * reads into the row (`{policy.id}` from an answer that carries the new record under `policy`).
  */
 export function fillPath(template: string, row: Record<string, unknown>): string {
-  return template.replace(/\{([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*)\}/g, (_, name: string) => encodeURIComponent(String(getPath(row, name) ?? '')));
+  return template.replace(PATH_FIELD, (_, name: string) => encodeURIComponent(String(getPath(row, name) ?? '')));
 }

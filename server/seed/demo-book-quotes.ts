@@ -210,8 +210,8 @@ function historyOf(context: BookQuoteContext, quote: Omit<BookQuote, 'events' | 
 
 /**
  * A quote bound about a year ago whose policy ends `endsInDays` from now: the book's policies all started
- * within its nine months, so without these none would be up for renewal (the renewal window, the Open For
- * Renewal filter, Renew in the policies list and the reminders would show nothing). Written a week or two
+ * within its nine months, so without these none would be up for renewal (the Open For Renewal filter and
+ * Renew in the policies list would show nothing). Written a week or two
  * before it starts, on the product each edition sells most. Null when that start is before the rating
  * tables take effect, or the rater refuses the risk.
  */
@@ -222,10 +222,11 @@ export function renewalDueQuote(context: BookQuoteContext, account: BookAccount,
   const createdBy = account.agentUserId;
   const created = new Date(new Date(`${addDays(startsOn, -random.int(7, 20))}T00:00:00Z`).getTime() + random.int(9 * 60, 17 * 60) * 60_000);
   const product = account.edition === 'uk' ? 'P_ONE' : 'P250';
-  const rated = rateVariation(context, account, riskOf(account), product, created, startsOn);
+  const risk = riskOf(account);
+  const rated = rateVariation(context, account, risk, product, created, startsOn);
   if (!rated || rated.body.effectiveDate !== startsOn) return null;
   const base = {
-    id: random.uuid(), account, risk: riskOf(account), createdBy, product, status: 'BOUND', inCart: false, body: rated.body, rating: rated.rating,
+    id: random.uuid(), account, risk, createdBy, product, status: 'BOUND', inCart: false, body: rated.body, rating: rated.rating,
     createdAt: created, expiresOn: addDays(isoDay(created), QUOTE_OFFER_DAYS),
   };
   const { events, decision } = historyOf(context, base, 'BOUND');
