@@ -2582,6 +2582,25 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/account/v1/account/{id}/lead-sync": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send the client account as a lead to its agency's systems: one signed delivery per agency webhook with a URL, queued now and sent by the delivery sweep (the webhooks page's delivery log shows each). Answers 'Sync Lead initiated for {name}.' */
+        post: operations["syncAccountLead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/docs/v1/forms/search": {
         parameters: {
             query?: never;
@@ -6705,6 +6724,42 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/webhook/v1/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The delivery log of the caller's organisation's webhooks (every organisation's for provider staff), newest first; never the bodies sent */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhook/v1/deliveries/{id}/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a delivered or failed event again, with a fresh round of attempts and the same event id (audited) */
+        post: operations["redeliverWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/v1/wf/{id}": {
         parameters: {
             query?: never;
@@ -8760,6 +8815,14 @@ export interface components {
             redirectURL?: string | null;
             accountType?: components["schemas"]["AccountType"];
         };
+        LeadSyncStarted: {
+            message: string;
+            /**
+             * Format: int32
+             * @description How many webhooks the lead is sent to
+             */
+            deliveries: number;
+        };
         /** @enum {string} */
         PaperType: "ADMITTED" | "SURPLUS";
         FormChoices: {
@@ -10655,6 +10718,49 @@ export interface components {
         };
         WebhookPage: {
             content: components["schemas"]["WebhookRecord"][];
+            /** Format: int32 */
+            totalElements: number;
+            /** Format: int32 */
+            page: number;
+            /** Format: int32 */
+            size: number;
+        };
+        /** @description One event sent (or being sent) to a webhook, and how its attempts went */
+        WebhookDelivery: {
+            /**
+             * Format: uuid
+             * @description The event's id
+             */
+            id: string;
+            /** Format: uuid */
+            webhookId: string;
+            companyName: string;
+            webhookUrl: string | null;
+            /** Format: uuid */
+            accountId: string;
+            accountName: string;
+            event: string;
+            subject: string;
+            /** Format: uuid */
+            subjectId: string | null;
+            /** @enum {string} */
+            status: "Pending" | "Delivered" | "Failed";
+            /** Format: int32 */
+            attempts: number;
+            /** Format: date-time */
+            nextAttemptAt: string | null;
+            /** Format: date-time */
+            lastAttemptAt: string | null;
+            /** Format: int32 */
+            responseStatus: number | null;
+            lastError: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            deliveredAt: string | null;
+        };
+        WebhookDeliveryPage: {
+            content: components["schemas"]["WebhookDelivery"][];
             /** Format: int32 */
             totalElements: number;
             /** Format: int32 */
@@ -16904,6 +17010,38 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    syncAccountLead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deliveries are queued */
+            202: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LeadSyncStarted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
@@ -26757,6 +26895,76 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                page?: number;
+                size?: number;
+                /** @description 'field,direction': createdAt, status, event, subject or attempts; asc or desc (default createdAt,desc) */
+                sort?: string;
+                /** @description Text found in the subject (a lead's client) or the event */
+                search?: string;
+                status?: "Pending" | "Delivered" | "Failed";
+                /** @description One webhook's deliveries */
+                webhookId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of deliveries */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    redeliverWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Queued again */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };

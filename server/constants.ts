@@ -132,6 +132,19 @@ export const INVOICE_REMINDER_OFFSETS: readonly number[] = [-7, 0, 7, 14];
 /** How often each server looks for invoice reminders to send (the sweep is idempotent: two servers may both run it). */
 export const INVOICE_REMINDER_SWEEP_MS = 15 * MINUTE;
 /**
+ * Webhook deliveries (server/resources/webhooks/deliver-webhooks.ts): an event is sent to an organisation's
+ * webhook until its receiver answers 2xx. A failed attempt is retried after each of these delays in turn
+ * (ours: half a minute to six hours, about seven hours in all); after the last it is Failed. A receiver gets
+ * this long to answer one attempt; the sweep looks for due deliveries this often, at most this many at once.
+ */
+export const WEBHOOK_RETRY_DELAYS_MS: readonly number[] = [30 * SECOND, 2 * MINUTE, 10 * MINUTE, HOUR, 6 * HOUR];
+export const WEBHOOK_ATTEMPT_TIMEOUT_MS = 10 * SECOND;
+export const WEBHOOK_DELIVERY_SWEEP_MS = 3 * SECOND;
+export const WEBHOOK_DELIVERY_BATCH = 20;
+/** The headers a delivery carries: its id (receivers deduplicate by it), the webhook's client id, the signature. */
+export const WEBHOOK_HEADERS = { id: 'webhook-id', clientId: 'webhook-client-id', signature: 'webhook-signature' } as const;
+
+/**
  * On SIGTERM or SIGINT the server drains: requests in flight get this long to finish before the process gives
  * up on them and exits non-zero (server/shutdown.ts). Ample for the console's requests (a PDF or a CSV takes a
  * fraction of a second) and within the 30 s Kubernetes allows before its SIGKILL (`docker stop` allows 10 s: give

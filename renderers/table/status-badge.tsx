@@ -2,7 +2,7 @@ import { Badge } from '@chakra-ui/react';
 
 /** Status words grouped by what they mean to users, so the same colors mean the same thing everywhere. */
 const PALETTES: [RegExp, string][] = [
-  [/^(BOUND|ISSUED|ACTIVE|PAID|READY|SIGNED|APPROVED|FILED)$/i, 'green'],
+  [/^(BOUND|ISSUED|ACTIVE|PAID|READY|SIGNED|APPROVED|FILED|DELIVERED)$/i, 'green'],
   [/^(DECLINED|LOST|CANCELLED|CANCELED|EXPIRED|VOID|REJECTED|FAILED)$/i, 'red'],
   [/^(REFERRED|IN_REVIEW|REQUESTED|PENDING|INDICATION)$/i, 'orange'],
 ];

@@ -1,4 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
+import { startWebhookReceiver } from '../support/webhook-receiver.ts';
+import { callApi } from './support/call-api.ts';
 import { E2E_ORIGIN, E2E_UK_ORIGIN } from './support/origin.ts';
 import { dismissToasts, signInOnOrigin } from './support/sign-in.ts';
 
@@ -7,7 +9,9 @@ import { dismissToasts, signInOnOrigin } from './support/sign-in.ts';
  * once and copies it ('Copied to Clipboard Successfully', gone after 2 seconds), calls the API with it,
  * regenerates it (the old secret is refused, the new one works) and deletes it; creates a webhook, edits its
  * URL (the 16-character rule, a refused save with the server's answer in the dialog) and removes it; and the
- * API activity page shows the key's requests. The UK brokerage does the same in UK wording.
+ * API activity page shows the key's requests; Sync Lead on a client account sends it to a real receiver through
+ * the agency's webhook, and the webhooks page's delivery log shows it Delivered. The UK brokerage does the
+ * same in UK wording.
  */
 
 /** What the API answers a request made with this key, from the page (whose origin picks the edition). */
@@ -148,5 +152,41 @@ for (const { edition, origin, user, area, organisation, secure } of CASES) {
     await page.getByRole('alertdialog', { name: 'Delete' }).getByRole('button', { name: 'Delete' }).click();
     await expect(page.getByText('WebHook Removed Successfully!', { exact: true })).toBeVisible();
     await expect(row).toHaveCount(0);
+  });
+
+  test(`${edition}: Sync Lead sends the client account to the agency's webhook, and the delivery log shows it`, async ({ page }) => {
+    const receiver = await startWebhookReceiver();
+    try {
+      await signInOnOrigin(page, origin, user);
+      const created = await callApi<{ id: string; clientId: string }>(page, 'POST', '/api/webhook/v1/createHook', { companyName: `E2E Leads ${edition} ${Date.now()}` });
+      expect(created.status).toBe(201);
+      const { id, clientId } = created.data;
+      const saved = await callApi(page, 'PUT', '/api/webhook/v1', { id, clientId, clientSecret: 'L'.repeat(32), webhookUrl: receiver.url });
+      expect(saved.status).toBe(200);
+      const accounts = await callApi<{ content: { id: string; name: string }[] }>(page, 'GET', '/api/account/v1/accounts?size=1&sort=name,asc');
+      const client = accounts.data.content[0]!;
+
+      await page.goto(`${origin}/${area}/accounts/${client.id}`);
+      await page.getByRole('button', { name: 'Sync Lead', exact: true }).click();
+      const confirm = page.getByRole('alertdialog', { name: 'Sync Lead' });
+      await expect(confirm).toContainText(`your ${edition === 'UK' ? 'brokerage' : 'agency'}'s systems`);
+      await confirm.getByRole('button', { name: 'Sync Lead' }).click();
+      await expect(page.getByText(`Sync Lead initiated for ${client.name}.`, { exact: true })).toBeVisible();
+
+      // The server's delivery sweep sends it within seconds: the receiver gets the lead.
+      await expect.poll(() => receiver.received.map((request) => JSON.parse(request.body)).find((event) => event.data?.id === client.id)?.event, { timeout: 15_000 }).toBe('lead.sync');
+
+      await openFromMenu(page, 'Webhooks', 'Webhooks');
+      const delivered = page.getByRole('table', { name: 'Deliveries' }).getByRole('row')
+        .filter({ hasText: client.name }).filter({ hasText: `E2E Leads ${edition}` });
+      await expect(async () => {
+        await page.reload();
+        await expect(delivered.first()).toContainText('Delivered', { timeout: 2_000 });
+      }).toPass({ timeout: 15_000 });
+      await expect(delivered.first()).toContainText('200');
+      expect((await callApi(page, 'DELETE', `/api/webhook/v1/${id}`)).status).toBe(200);
+    } finally {
+      await receiver.close();
+    }
   });
 }

@@ -8,6 +8,7 @@ import {
   clientIdTaken, deleteWebhookRow, findVisibleWebhook, insertWebhook, searchVisibleWebhooks, updateWebhookRow,
 } from './repository.ts';
 import { openSecret, sealSecret, webhookSecretKey } from './secret-box.ts';
+import { findVisibleDelivery, requeueDelivery, searchVisibleDeliveries } from './delivery-repository.ts';
 
 /** Spec 001 section 9: the client id and the client secret are 32 characters each. */
 export const WEBHOOK_CREDENTIAL_LENGTH = 32;
@@ -18,6 +19,9 @@ export const WEBHOOK_MESSAGES = {
   clientIdTaken: 'Another webhook already uses this Client ID.',
   removed: 'WebHook Removed Successfully!',
   secretUnreadable: 'The client secret of this webhook cannot be read. Please enter a new one.',
+  deliveryNotFound: 'Delivery not found.',
+  deliveryPending: 'This delivery is still being sent.',
+  redelivered: 'The delivery is sent again.',
 } as const;
 
 /**
@@ -94,5 +98,22 @@ export const handlers: HandlerModule = ({ db, clock }) => ({
       await audit(tx, clock, { actorUserId: caller.userId, action: 'webhook.delete', target: webhook.id, address: request.ip, detail: { accountId: webhook.accountId, companyName: webhook.companyName, clientId: webhook.clientId } });
     });
     return { message: WEBHOOK_MESSAGES.removed };
+  },
+
+  async listWebhookDeliveries(request) {
+    return searchVisibleDeliveries(db, callerOf(request), request.query);
+  },
+
+  /** A delivered or failed event sent again, with a fresh round of attempts and the same id. */
+  async redeliverWebhook(request) {
+    const caller = callerOf(request);
+    return db.transaction(async (tx) => {
+      const delivery = await findVisibleDelivery(tx, caller, request.params.id);
+      if (!delivery) throw notFound(WEBHOOK_MESSAGES.deliveryNotFound);
+      if (delivery.status === 'Pending') throw new HttpError(409, WEBHOOK_MESSAGES.deliveryPending);
+      await requeueDelivery(tx, delivery.id, clock.now());
+      await audit(tx, clock, { actorUserId: caller.userId, action: 'webhook.redeliver', target: delivery.id, address: request.ip, detail: { accountId: delivery.accountId, webhookId: delivery.webhookId, event: delivery.event, status: delivery.status } });
+      return { message: WEBHOOK_MESSAGES.redelivered };
+    });
   },
 });
