@@ -1154,7 +1154,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Records a payment received outside the processor (a check or a wire) against a policy (checked with definitions/forms/apply-external-payment.json) */
+        /** Records a payment received outside the processor (a check or a wire) against a policy, or against a bound binder before its policy is issued (checked with definitions/forms/apply-external-payment.json) */
         post: operations["applyExternalPayment"];
         delete?: never;
         options?: never;
@@ -9276,8 +9276,16 @@ export interface components {
             id: string;
             transactionId: string;
             invoiceNumber: string;
-            /** Format: uuid */
-            policyId: string;
+            /**
+             * Format: uuid
+             * @description Null while the payment is a binder's
+             */
+            policyId: string | null;
+            /**
+             * Format: uuid
+             * @description The binder (bound quote) the payment was taken for
+             */
+            quoteId: string | null;
             /** @enum {string} */
             status: "Paid" | "Failed" | "In Process" | "Void";
             /** Format: date */
@@ -9478,6 +9486,13 @@ export interface components {
             boundAt?: string;
             /** @description Exact decimal */
             totalPremium: string;
+            /** @description Paid on the binder (external payments applied while it is bound), exact decimal */
+            amountPaid: string;
+            /**
+             * @description Paid once the payments reach the total premium
+             * @enum {string}
+             */
+            paymentStatus: "Paid" | "Partially Paid" | "Unpaid";
         };
         BinderPage: {
             content: components["schemas"]["Binder"][];
@@ -13634,7 +13649,12 @@ export interface operations {
             content: {
                 "application/json": {
                     /** Format: uuid */
-                    policyId?: string;
+                    policyId?: string | null;
+                    /**
+                     * Format: uuid
+                     * @description The binder's quote
+                     */
+                    quoteId?: string | null;
                     amountPaid?: number | null;
                     paymentMethod?: string;
                     paymentDate?: string;
@@ -21492,6 +21512,8 @@ export interface operations {
                 /** @description Text in the binder or quote number */
                 search?: string;
                 status?: ("BOUND" | "RESCIND" | "BINDER EXPIRED")[];
+                /** @description Spec 002 section 4 binders paid/unpaid: what was paid on the binder against its total premium */
+                paymentStatus?: "Paid" | "Partially Paid" | "Unpaid";
                 product?: string;
                 accountId?: string;
                 agencyId?: string;
@@ -21532,6 +21554,8 @@ export interface operations {
                 /** @description Text in the binder or quote number */
                 search?: string;
                 status?: ("BOUND" | "RESCIND" | "BINDER EXPIRED")[];
+                /** @description Spec 002 section 4 binders paid/unpaid: what was paid on the binder against its total premium */
+                paymentStatus?: "Paid" | "Partially Paid" | "Unpaid";
                 product?: string;
                 agencyId?: string;
             };

@@ -16,7 +16,9 @@ import { shippedRaters } from './demo-book.ts';
  *   unpaid, with a saved Visa (a sandbox token) and an installment plan offered, and the demo E_PAY
  *   one-time-code link leads to its payment page;
  * - the book's other policies are paid by card or wire, some on their way, some after a declined card, some
- *   not yet: deterministic for a given clock.
+ *   not yet: deterministic for a given clock;
+ * - of the binders still waiting for their policy, a quarter are paid by check and a quarter have 40% of their
+ *   premium in by wire (billing applied both), so the binders' Payment column and filter show all three states.
  */
 export const DEMO_PAYMENT_WORKFLOW_ID = '5eed0000-0000-4000-8000-0000000e9a1d';
 const DAY_MS = 86_400_000;
@@ -52,6 +54,29 @@ export async function seedDemoPayments(tx: Queryable, clock: Clock): Promise<voi
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $14)`,
       [await nextTransactionNumber(tx, at), `INV-${policy.policy_number}`, policy.id, plan.status, at.toISOString().slice(0, 10),
         plan.method, plan.processor, policy.total_premium, policy.currency, `Premium for policy ${policy.policy_number}`, plan.brand, plan.last4, plan.reason, at],
+    );
+  }
+  await payBinders(tx, now);
+}
+
+/** Checks and wires billing applied to bound binders (payment_transactions.quote_id), a few days after binding. */
+async function payBinders(tx: Queryable, now: Date): Promise<void> {
+  // Every fourth binder (kind 1) paid in full, the next (kind 2) in part, the other two not yet.
+  const binders = await tx.query<{ id: string; binder_number: string; currency: string; bound_at: Date; kind: number; paid: string }>(
+    `SELECT id, binder_number, currency, bound_at, kind, (CASE WHEN kind = 1 THEN total_premium ELSE round(total_premium * 0.4, 2) END)::text AS paid
+     FROM (SELECT q.id, q.binder_number, q.currency, q.bound_at, q.total_premium, (row_number() OVER (ORDER BY q.binder_number) % 4)::int AS kind
+           FROM quotes q WHERE q.status = 'BOUND' AND q.binder_number IS NOT NULL) b
+     WHERE kind IN (1, 2) ORDER BY binder_number`,
+  );
+  for (const binder of binders) {
+    const at = new Date(Math.min(now.getTime() - DAY_MS, new Date(binder.bound_at).getTime() + 2 * DAY_MS));
+    const full = binder.kind === 1;
+    await tx.query(
+      `INSERT INTO payment_transactions (transaction_id, invoice_number, quote_id, status, payment_date, payment_method, processor_name, amount_paid,
+         currency, payment_desc, created_at, modified_at)
+       VALUES ($1, $2, $3, 'Paid', $4, $5, $6, $7, $8, $9, $10, $10)`,
+      [await nextTransactionNumber(tx, at), `INV-${binder.binder_number}`, binder.id, at.toISOString().slice(0, 10), full ? 'Check' : 'Wire',
+        full ? 'Check received' : 'Bank transfer', binder.paid, binder.currency, `Premium received for binder ${binder.binder_number}`, at],
     );
   }
 }

@@ -116,6 +116,44 @@ test('billing applies a check to an unpaid policy from its payment page, which t
   await expect(page.getByRole('table', { name: 'Payments' }).getByRole('row').filter({ hasText: `CHK-E2E-${target.policyNumber}` })).toContainText('Check');
 });
 
+for (const { edition, origin, currency, method } of [
+  { edition: 'US', origin: E2E_ORIGIN, currency: 'USD', method: 'Check' },
+  { edition: 'UK', origin: E2E_UK_ORIGIN, currency: 'GBP', method: 'Wire' },
+] as const) {
+  test(`${edition}: billing applies a ${method.toLowerCase()} to an unpaid binder, which then shows as paid and is found by the Payment filter`, async ({ page }) => {
+    await signInOnOrigin(page, origin, 'admin@provider.example');
+    // The last unpaid bound binder of the edition's book, so other cases picking the first do not meet it.
+    const binders = await callApi<{ content: Array<{ id: string; binderNumber: string; currency: string; totalPremium: string }> }>(
+      page, 'GET', '/api/quote/v1/binders?status=BOUND&paymentStatus=Unpaid&size=100&sort=binderNumber,desc');
+    const binder = binders.data.content.find((row) => row.currency === currency);
+    if (!binder) throw new Error(`No unpaid ${currency} binder in the demo book`);
+
+    await page.goto(`${origin}/admin/policies?tab=BINDERS`);
+    const table = page.getByRole('table', { name: 'Binders' });
+    await page.getByPlaceholder('Search by client or binder number').fill(binder.binderNumber);
+    const row = table.getByRole('row').filter({ hasText: binder.binderNumber });
+    // The search has answered (a header and the one binder) before its row's menu is opened, so no redraw closes it.
+    await expect(table.getByRole('row')).toHaveCount(2);
+    await expect(row).toContainText('Unpaid');
+    await row.getByRole('button', { name: 'Row actions' }).click();
+    await page.getByRole('menuitem', { name: 'Apply Payment' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Apply External Payment' });
+    await dialog.getByLabel('Amount Paid').fill(binder.totalPremium);
+    await choose(dialog, 'Payment Method', method);
+    await dialog.getByLabel('Payment Date').fill(new Date().toISOString().slice(0, 10));
+    await dialog.getByRole('button', { name: 'Apply Payment' }).click();
+    await expect(page.getByText('Payment Applied Successfully.')).toBeVisible();
+    await expect(row).toContainText('Paid');
+    await expect(row).not.toContainText('Unpaid');
+
+    const paymentFilter = page.getByRole('combobox', { name: 'Payment', exact: true });
+    await paymentFilter.selectOption({ label: 'Paid' });
+    await expect(row).toBeVisible();
+    await paymentFilter.selectOption({ label: 'Unpaid' });
+    await expect(table.getByRole('row').filter({ hasText: binder.binderNumber })).toHaveCount(0);
+  });
+}
+
 test('billing offers an installment plan; the policyholder accepts it with their full name and then owes the down payment', async ({ page }) => {
   await signInOnOrigin(page, E2E_ORIGIN, 'agent@agency.example');
   const acme = await callApi<{ content: Array<{ accountId: string }> }>(page, 'GET', '/api/policy/v1/search?search=Acme%20Precision');

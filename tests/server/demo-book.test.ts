@@ -254,6 +254,27 @@ describe('the demo book', () => {
     expect(record.json()).toMatchObject({ status: 'Unpaid', savedMethods: [{ label: 'Visa ending 4242' }], financing: { offered: true, financed: false } });
   });
 
+  it('has binders paid, partly paid and unpaid, in both editions', async () => {
+    const admin = (await t.tokensFor('admin@provider.example')).accessToken;
+    for (const [currency, host] of [['USD', undefined], ['GBP', 'console.example.uk']] as const) {
+      const seen = new Set<string>();
+      for (const paymentStatus of ['Paid', 'Partially Paid', 'Unpaid']) {
+        const response = await t.inject({
+          method: 'GET', url: `/api/quote/v1/binders?status=BOUND&size=100&paymentStatus=${encodeURIComponent(paymentStatus)}`,
+          headers: { authorization: `Bearer ${admin}`, ...(host ? { host } : {}) },
+        });
+        expect(response.statusCode, response.body).toBe(200);
+        const binders = (response.json().content as { currency: string; paymentStatus: string; amountPaid: string; totalPremium: string }[]).filter((binder) => binder.currency === currency);
+        for (const binder of binders) {
+          expect(binder.paymentStatus).toBe(paymentStatus);
+          if (paymentStatus === 'Paid') expect(binder.amountPaid).toBe(binder.totalPremium);
+        }
+        if (binders.length > 0) seen.add(paymentStatus);
+      }
+      expect([...seen].sort(), currency).toEqual(['Paid', 'Partially Paid', 'Unpaid']);
+    }
+  });
+
   it("fills each agency's shared inbox with what the desk and policyholders did, in every state, in both editions", async () => {
     const rows = await t.db.query<{ edition: string; agency: string; messages: number; quotes: number; submissions: number; seen: number; starred: number; archived: number; labelled: number; own: number }>(
       `SELECT ag.edition, ag.name AS agency, count(*)::int AS messages, count(m.quote_id)::int AS quotes, count(m.submission_id)::int AS submissions,

@@ -7,6 +7,7 @@ import { HttpError, notFound } from '../../http/http-error.ts';
 import type { Caller } from '../../services.ts';
 import { amountDueOf } from '../financing/financing-repository.ts';
 import { findVisiblePolicy, type PolicyRow } from '../policies/policy-repository.ts';
+import { findVisibleQuote } from '../quotes/repository.ts';
 import { nextTransactionNumber, toTransaction, transactionById } from '../payments/transaction-repository.ts';
 import { BILLING_TEXTS } from './billing-texts.ts';
 import { searchOutstandingBalances } from './balance-list.ts';
@@ -14,10 +15,18 @@ import { searchVisibleTransactions } from './transaction-list.ts';
 
 const money = (value: unknown) => Number(value).toFixed(2);
 
+/** What a transaction is recorded on: a policy, or a binder (the bound quote) before its policy is issued. */
+interface Payee {
+  policyId: string | null;
+  quoteId: string | null;
+  invoiceNumber: string;
+  currency: string;
+}
+
 /**
  * The provider's bookkeeping of premium payments (spec 002 section 3 'Record and close transactions'):
  * the transactions list, a transaction corrected with every required field, a payment received outside the
- * processor (a check or a wire) applied to a policy, and a policy's payment closed with a comment (what is
+ * processor (a check or a wire) applied to a policy or to a bound binder, and a policy's payment closed with a comment (what is
  * still due is credited, so nothing more is asked of the payer). Every change is audited.
  */
 export const handlers: HandlerModule = (services) => {
@@ -31,21 +40,37 @@ export const handlers: HandlerModule = (services) => {
 
   async function visibleTransaction(caller: Caller, id: string, tx: Queryable = db) {
     const transaction = await transactionById(tx, id);
-    if (!transaction || !(await findVisiblePolicy(tx, caller, transaction.policy_id))) throw notFound(BILLING_TEXTS.notFound);
+    // A binder's payment is billing's once its policy is issued; until then the binder shows it.
+    if (!transaction?.policy_id || !(await findVisiblePolicy(tx, caller, transaction.policy_id))) throw notFound(BILLING_TEXTS.notFound);
     return transaction;
   }
 
-  async function insertTransaction(tx: Queryable, caller: Caller, policy: PolicyRow, row: { transactionId: string; status: string; paymentDate: string; paymentMethod: string; processorName: string; amount: string; description: string | null }) {
+  const policyPayee = (policy: PolicyRow): Payee => ({ policyId: policy.id, quoteId: null, invoiceNumber: `INV-${policy.policy_number}`, currency: policy.currency });
+
+  async function insertTransaction(tx: Queryable, caller: Caller, payee: Payee, row: { transactionId: string; status: string; paymentDate: string; paymentMethod: string; processorName: string; amount: string; description: string | null }) {
     const now = clock.now();
     const [inserted] = await tx.query<{ id: string }>(
-      `INSERT INTO payment_transactions (transaction_id, invoice_number, policy_id, status, payment_date, payment_method, processor_name, amount_paid, currency,
+      `INSERT INTO payment_transactions (transaction_id, invoice_number, policy_id, quote_id, status, payment_date, payment_method, processor_name, amount_paid, currency,
          payment_desc, paid_by, created_at, modified_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12) ON CONFLICT (transaction_id) DO NOTHING RETURNING id`,
-      [row.transactionId, `INV-${policy.policy_number}`, policy.id, row.status, row.paymentDate, row.paymentMethod, row.processorName, row.amount, policy.currency,
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $13) ON CONFLICT (transaction_id) DO NOTHING RETURNING id`,
+      [row.transactionId, payee.invoiceNumber, payee.policyId, payee.quoteId, row.status, row.paymentDate, row.paymentMethod, row.processorName, row.amount, payee.currency,
         row.description, caller.userId, now],
     );
     if (!inserted) throw new HttpError(409, BILLING_TEXTS.transactionIdTaken);
     return inserted.id;
+  }
+
+  /** The payee of an external payment: the policy named, else the binder named (only while it is bound). */
+  async function payeeOf(tx: Queryable, caller: Caller, body: Record<string, unknown>): Promise<Payee & { number: string; kind: 'policy' | 'binder' }> {
+    if (body.policyId) {
+      const policy = await visiblePolicy(caller, String(body.policyId), tx, true);
+      return { ...policyPayee(policy), number: policy.policy_number, kind: 'policy' };
+    }
+    if (!body.quoteId) throw new HttpError(400, BILLING_TEXTS.noPayee);
+    const quote = await findVisibleQuote(tx, caller, String(body.quoteId), true);
+    if (!quote?.binder_number) throw notFound(BILLING_TEXTS.binderNotFound);
+    if (quote.status !== 'BOUND') throw new HttpError(409, BILLING_TEXTS.binderNotBound);
+    return { policyId: null, quoteId: quote.id, invoiceNumber: `INV-${quote.binder_number}`, currency: quote.currency, number: quote.binder_number, kind: 'binder' };
   }
 
   return {
@@ -99,15 +124,15 @@ export const handlers: HandlerModule = (services) => {
       const caller = callerOf(request);
       const body = checkedBodyOf(request);
       const id = await db.transaction(async (tx) => {
-        const policy = await visiblePolicy(caller, String(body.policyId), tx, true);
+        const payee = await payeeOf(tx, caller, body);
         const amount = money(body.amountPaid);
-        const inserted = await insertTransaction(tx, caller, policy, {
+        const inserted = await insertTransaction(tx, caller, payee, {
           transactionId: body.transactionId ? String(body.transactionId) : await nextTransactionNumber(tx, clock.now()), status: 'Paid', paymentDate: String(body.paymentDate),
           paymentMethod: String(body.paymentMethod), processorName: body.paymentMethod === 'Check' ? 'Check received' : 'Bank transfer', amount,
-          description: body.paymentDesc ? String(body.paymentDesc) : `Payment received for policy ${policy.policy_number}`,
+          description: body.paymentDesc ? String(body.paymentDesc) : `Payment received for ${payee.kind} ${payee.number}`,
         });
-        await audit(tx, clock, { actorUserId: caller.userId, action: 'billing.payment-applied', target: policy.id, address: request.ip,
-          detail: { policyNumber: policy.policy_number, transaction: inserted, amount, method: body.paymentMethod, paymentDate: body.paymentDate } });
+        await audit(tx, clock, { actorUserId: caller.userId, action: 'billing.payment-applied', target: payee.policyId ?? payee.quoteId, address: request.ip,
+          detail: { [payee.kind === 'policy' ? 'policyNumber' : 'binderNumber']: payee.number, transaction: inserted, amount, method: body.paymentMethod, paymentDate: body.paymentDate } });
         return inserted;
       });
       return { transaction: toTransaction((await transactionById(db, id))!), message: BILLING_TEXTS.applied };
@@ -120,7 +145,7 @@ export const handlers: HandlerModule = (services) => {
         const policy = await visiblePolicy(caller, String(body.policyId), tx, true);
         const due = await amountDueOf(tx, policy);
         if (Number(due) <= 0) throw new HttpError(409, BILLING_TEXTS.nothingToClose);
-        const inserted = await insertTransaction(tx, caller, policy, {
+        const inserted = await insertTransaction(tx, caller, policyPayee(policy), {
           transactionId: await nextTransactionNumber(tx, clock.now()), status: 'Paid', paymentDate: clock.now().toISOString().slice(0, 10), paymentMethod: 'Refund/Credit',
           processorName: 'Closed by billing', amount: due, description: String(body.description),
         });

@@ -9,7 +9,7 @@ type ListedRow = TransactionRow & { policy_number: string; company_name: string;
 
 /** The billing list (spec 002 section 3 Transaction): every transaction within the tenant rule of its policy. */
 const TRANSACTIONS: ListSpec<ListedRow, ReturnType<typeof toTransaction> & { policyNumber: string; companyName: string; agencyName: string }> = {
-  select: `t.id, t.transaction_id, t.invoice_number, t.policy_id, t.status, t.payment_date::text AS payment_date, t.payment_method, t.processor_name,
+  select: `t.id, t.transaction_id, t.invoice_number, t.policy_id, t.quote_id, t.status, t.payment_date::text AS payment_date, t.payment_method, t.processor_name,
     t.amount_paid::text AS amount_paid, t.currency, t.payment_desc, t.brand, t.last4, t.failure_reason, t.created_at,
     p.policy_number, a.name AS company_name, ag.name AS agency_name`,
   from: `payment_transactions t

@@ -205,7 +205,7 @@ export const handlers: HandlerModule = (services) => {
     async downloadPolicyReceipt(request, reply) {
       const caller = callerOf(request);
       const transaction = await transactionById(db, request.params.id);
-      const policy = transaction ? await findVisiblePolicy(db, caller, transaction.policy_id) : null;
+      const policy = transaction?.policy_id ? await findVisiblePolicy(db, caller, transaction.policy_id) : null;
       if (!transaction || !policy) throw notFound(PAYMENT_TEXTS.transactionNotFound);
       const payments = (await transactionsOf(db, policy.id)).map((row) => ({ status: row.status, amount: row.amount_paid }));
       const edition = (await definitions.current()).registry().edition(policy.edition);

@@ -9,7 +9,9 @@ export interface TransactionRow {
   id: string;
   transaction_id: string;
   invoice_number: string;
-  policy_id: string;
+  /** Null while the payment is a binder's (quote_id), until its policy is issued. */
+  policy_id: string | null;
+  quote_id: string | null;
   status: TransactionStatus;
   payment_date: string;
   payment_method: string;
@@ -23,7 +25,7 @@ export interface TransactionRow {
   created_at: Date;
 }
 
-const COLUMNS = `id, transaction_id, invoice_number, policy_id, status, payment_date::text AS payment_date, payment_method, processor_name,
+const COLUMNS = `id, transaction_id, invoice_number, policy_id, quote_id, status, payment_date::text AS payment_date, payment_method, processor_name,
   amount_paid::text AS amount_paid, currency, payment_desc, brand, last4, failure_reason, created_at`;
 
 export function toTransaction(row: TransactionRow) {
@@ -32,6 +34,7 @@ export function toTransaction(row: TransactionRow) {
     transactionId: row.transaction_id,
     invoiceNumber: row.invoice_number,
     policyId: row.policy_id,
+    quoteId: row.quote_id,
     status: row.status,
     paymentDate: row.payment_date,
     paymentMethod: row.payment_method,

@@ -23,7 +23,15 @@ interface BinderRow {
   binder_expires_on: string;
   bound_at: Date;
   total_premium: string;
+  amount_paid: string;
+  payment_status: BinderPaymentStatus;
 }
+
+/** Spec 002 section 4 binders paid/unpaid: Paid once the binder's payments reach its total premium. */
+export type BinderPaymentStatus = 'Paid' | 'Partially Paid' | 'Unpaid';
+/** What was paid on the binder: external payments billing applied while it is bound (payment_transactions.quote_id). */
+const PAID = `coalesce((SELECT sum(t.amount_paid) FROM payment_transactions t WHERE t.quote_id = q.id AND t.status = 'Paid'), 0)`;
+const PAYMENT_STATUS = `(CASE WHEN ${PAID} >= q.total_premium THEN 'Paid' WHEN ${PAID} > 0 THEN 'Partially Paid' ELSE 'Unpaid' END)`;
 
 function toBinder(row: BinderRow) {
   return {
@@ -42,6 +50,8 @@ function toBinder(row: BinderRow) {
     binderExpiresOn: row.binder_expires_on,
     boundAt: new Date(row.bound_at).toISOString(),
     totalPremium: Number(row.total_premium).toFixed(2),
+    amountPaid: Number(row.amount_paid).toFixed(2),
+    paymentStatus: row.payment_status,
   };
 }
 
@@ -49,7 +59,7 @@ const BINDERS: ListSpec<BinderRow, ReturnType<typeof toBinder>> = {
   select: `q.id, q.binder_number, q.quote_number, q.account_id, a.name AS company_name, ag.name AS agency_name,
     CASE WHEN u.id IS NULL THEN NULL ELSE u.first_name || ' ' || u.last_name END AS agent_name, q.product, q.status, q.currency,
     q.effective_date::text AS effective_date, q.end_date::text AS end_date, q.binder_expires_on::text AS binder_expires_on, q.bound_at,
-    q.total_premium::text AS total_premium`,
+    q.total_premium::text AS total_premium, ${PAID}::text AS amount_paid, ${PAYMENT_STATUS} AS payment_status`,
   from: `quotes q
     JOIN accounts a ON a.id = q.account_id
     JOIN accounts ag ON ag.id = q.agency_id
@@ -57,6 +67,7 @@ const BINDERS: ListSpec<BinderRow, ReturnType<typeof toBinder>> = {
   sorts: {
     effectiveDate: 'q.effective_date', binderExpiresOn: 'q.binder_expires_on', binderNumber: 'q.binder_number', companyName: 'lower(a.name)',
     status: 'q.status', product: 'q.product', totalPremium: 'q.total_premium', agentName: 'agent_name', boundAt: 'q.bound_at', quoteNumber: 'q.quote_number',
+    paymentStatus: PAYMENT_STATUS, amountPaid: PAID,
   },
   // Spec 002 section 9: binders by effectiveDate ascending.
   defaultSort: { field: 'effectiveDate', direction: 'asc' },
@@ -68,6 +79,7 @@ const BINDERS: ListSpec<BinderRow, ReturnType<typeof toBinder>> = {
     accountId: { sql: 'q.account_id', cast: 'uuid' },
     agencyId: { sql: 'q.agency_id', cast: 'uuid' },
     teamId: { sql: 'q.team_id', cast: 'uuid' },
+    paymentStatus: { sql: PAYMENT_STATUS },
   },
   toItem: toBinder,
 };

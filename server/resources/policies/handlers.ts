@@ -218,6 +218,8 @@ export const handlers: HandlerModule = (services) => {
           [policyNumber, status, DEFAULT_COMMISSION_RATE, status !== 'EXPIRED' && openForRenewal(endDate, today, false), caller.userId, now, quote.id],
         );
         await recordPolicyEvent(tx, { policyId: row!.id, from: null, to: status, action: 'issue', detail: { quoteNumber: quote.quote_number }, userId: caller.userId, at: now });
+        // What was paid on the binder is paid on its policy now (binder payments: payment_transactions.quote_id).
+        await tx.query('UPDATE payment_transactions SET policy_id = $1, modified_at = $2 WHERE quote_id = $3 AND policy_id IS NULL', [row!.id, now, quote.id]);
         await audit(tx, clock, {
           actorUserId: caller.userId, action: 'policy.issue', target: row!.id, address: request.ip,
           detail: { policyNumber, quoteId: quote.id, accountId: quote.account_id, totalPremium: quote.total_premium },

@@ -19,8 +19,10 @@ export async function quotableAcme(t: TestApp): Promise<string> {
   return acme!.id;
 }
 
-/** A quote created, made Ready, bound with its policy holder and issued through the API: the policy's id. */
-export async function issuedPolicy(t: TestApp, call: Call, caller: string, accountId: string, options: { edition: 'us' | 'uk'; state: string; product: string; today: string; host?: string }): Promise<string> {
+type PolicyOptions = { edition: 'us' | 'uk'; state: string; product: string; today: string; host?: string };
+
+/** A quote created, made Ready and bound with its policy holder through the API: the binder's (quote's) id. */
+export async function boundBinder(t: TestApp, call: Call, caller: string, accountId: string, options: PolicyOptions): Promise<string> {
   const created = await call(caller, 'POST', '/api/quote/v1/create', p250Request(accountId, options.edition, options.state, options.today, options.product), options.host);
   expect(created.statusCode, created.body).toBe(201);
   const quoteId = (created.json() as { id: string }).id;
@@ -30,9 +32,19 @@ export async function issuedPolicy(t: TestApp, call: Call, caller: string, accou
     : { customerFirstName: 'Oliver', customerLastName: 'Hughes', customerEmail: 'oliver@harbourside.example', customerPhone: '02079460321' };
   const bound = await call(caller, 'PUT', `/api/quote/v1/${quoteId}/bind`, contact, options.host);
   expect(bound.statusCode, bound.body).toBe(200);
-  const issued = await call(caller, 'POST', `/api/policy/v1/generate/${quoteId}`, undefined, options.host);
+  return quoteId;
+}
+
+/** A binder's policy issued through the API: the policy's id. */
+export async function issueBinder(call: Call, caller: string, quoteId: string, host?: string): Promise<string> {
+  const issued = await call(caller, 'POST', `/api/policy/v1/generate/${quoteId}`, undefined, host);
   expect(issued.statusCode, issued.body).toBe(200);
   return (issued.json() as { policy: { id: string } }).policy.id;
+}
+
+/** A quote created, made Ready, bound with its policy holder and issued through the API: the policy's id. */
+export async function issuedPolicy(t: TestApp, call: Call, caller: string, accountId: string, options: PolicyOptions): Promise<string> {
+  return issueBinder(call, caller, await boundBinder(t, call, caller, accountId, options), options.host);
 }
 
 /**
