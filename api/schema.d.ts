@@ -13655,6 +13655,8 @@ export interface operations {
                      * @description The binder's quote
                      */
                     quoteId?: string | null;
+                    /** @description What the dialog shows the payment is for ('Binder B-2026-000267 - Ravenscar Data Services Ltd'); not stored */
+                    payee?: string | null;
                     amountPaid?: number | null;
                     paymentMethod?: string;
                     paymentDate?: string;

@@ -20,7 +20,10 @@ export function RowActionsMenu({ actions, row, onAction }: { actions: PageAction
         <Menu.Positioner>
           <Menu.Content>
             {offered.map((action) => (
-              <Menu.Item key={action.id} value={action.id} onSelect={() => onAction(action, row)}>
+              // After the menu has given focus back to its trigger (a microtask once an item is chosen): an action
+              // that opens a dialog then keeps the focus it gives its first field, which is not blurred (and
+              // marked as a missing answer) before the user typed anything.
+              <Menu.Item key={action.id} value={action.id} onSelect={() => setTimeout(() => onAction(action, row), 0)}>
                 {action.label}
               </Menu.Item>
             ))}

@@ -4,7 +4,7 @@ import { Badge } from '@chakra-ui/react';
 const PALETTES: [RegExp, string][] = [
   [/^(BOUND|ISSUED|ACTIVE|PAID|READY|SIGNED|APPROVED|FILED|DELIVERED)$/i, 'green'],
   [/^(DECLINED|LOST|CANCELLED|CANCELED|EXPIRED|VOID|REJECTED|FAILED)$/i, 'red'],
-  [/^(REFERRED|IN_REVIEW|REQUESTED|PENDING|INDICATION)$/i, 'orange'],
+  [/^(REFERRED|IN_REVIEW|REQUESTED|PENDING|INDICATION|PARTIALLY PAID)$/i, 'orange'],
 ];
 
 export function StatusBadge({ value, label }: { value: string; label: string }) {

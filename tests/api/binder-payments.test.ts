@@ -40,7 +40,7 @@ async function listed(agent: string, quoteId: string, host?: string, paymentStat
 }
 
 const apply = (quoteId: string, amountPaid: number, method: string, host?: string, caller = 'admin') =>
-  call(caller, 'POST', '/api/billing/v1/external/applyPayment', { quoteId, amountPaid, paymentMethod: method, paymentDate: '2026-11-20', transactionId: null, paymentDesc: null }, host);
+  call(caller, 'POST', '/api/billing/v1/external/applyPayment', { quoteId, payee: 'Binder', amountPaid, paymentMethod: method, paymentDate: '2026-11-20', transactionId: null, paymentDesc: null }, host);
 
 beforeAll(async () => {
   t = await startTestApp();

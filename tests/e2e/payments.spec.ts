@@ -138,6 +138,10 @@ for (const { edition, origin, currency, method } of [
     await row.getByRole('button', { name: 'Row actions' }).click();
     await page.getByRole('menuitem', { name: 'Apply Payment' }).click();
     const dialog = page.getByRole('dialog', { name: 'Apply External Payment' });
+    await expect(dialog.getByLabel('For')).toHaveValue(new RegExp(`^Binder ${binder.binderNumber} - `));
+    // Opened from a row menu, the first field keeps its focus and is not marked unanswered before anything is typed.
+    await expect(dialog.getByLabel('Amount Paid')).toBeFocused();
+    await expect(dialog.getByText('Amount Paid is a required field')).toHaveCount(0);
     await dialog.getByLabel('Amount Paid').fill(binder.totalPremium);
     await choose(dialog, 'Payment Method', method);
     await dialog.getByLabel('Payment Date').fill(new Date().toISOString().slice(0, 10));
