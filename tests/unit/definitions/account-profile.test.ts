@@ -52,6 +52,7 @@ describe('account-profile: US', () => {
     expect(properties.ownershipType!.oneOf!.map((option) => option.const)).toEqual(['Public', 'Private', 'Non-Profit', 'Public Sector', 'Partnership', 'Non-Corporates']);
     expect(properties.entityType!.oneOf!.map((option) => option.const)).toEqual(['Independent', 'Holding', 'Subsidiary', 'Branch', 'Parent']);
     expect(properties.state!.oneOf!.map((option) => option.const)).toContain('DC');
+    expect(properties.ein!.title).toBe('EIN');
   });
 
   it('bounds the industry code to 10..999999 with the spec messages', () => {
@@ -218,6 +219,10 @@ describe('account-profile: UK', () => {
     expect(JSON.stringify(logic)).not.toContain('naicsCode');
     expect(Object.keys(definition.messages!).filter((key) => key.startsWith('naicsCode'))).toEqual([]);
     expect(definition.sample).toHaveProperty('sicCode');
+  });
+
+  it("asks a UK company for its Companies House number where the US asks for the EIN", () => {
+    expect(propertiesIn('uk').ein!.title).toBe('Company Registration Number');
   });
 
   it('checks the SIC code with the industry code messages', () => {
