@@ -13655,6 +13655,11 @@ export interface operations {
                      * @description The binder's quote
                      */
                     quoteId?: string | null;
+                    /**
+                     * @description The currency the dialog writes the amount in; the payment is in its policy's or binder's own
+                     * @enum {string|null}
+                     */
+                    currency?: "USD" | "GBP" | null;
                     /** @description What the dialog shows the payment is for ('Binder B-2026-000267 - Ravenscar Data Services Ltd'); not stored */
                     payee?: string | null;
                     amountPaid?: number | null;

@@ -116,16 +116,18 @@ test('billing applies a check to an unpaid policy from its payment page, which t
   await expect(page.getByRole('table', { name: 'Payments' }).getByRole('row').filter({ hasText: `CHK-E2E-${target.policyNumber}` })).toContainText('Check');
 });
 
-for (const { edition, origin, currency, method } of [
-  { edition: 'US', origin: E2E_ORIGIN, currency: 'USD', method: 'Check' },
-  { edition: 'UK', origin: E2E_UK_ORIGIN, currency: 'GBP', method: 'Wire' },
+for (const { edition, origin, currency, method, symbol, pick } of [
+  { edition: 'US', origin: E2E_ORIGIN, currency: 'USD', method: 'Check', symbol: '$', pick: 0 },
+  { edition: 'UK', origin: E2E_UK_ORIGIN, currency: 'GBP', method: 'Wire', symbol: '£', pick: 0 },
+  // Provider staff see both books from either host: a UK binder's amount is still written in pounds.
+  { edition: 'US host, UK binder', origin: E2E_ORIGIN, currency: 'GBP', method: 'Wire', symbol: '£', pick: 1 },
 ] as const) {
   test(`${edition}: billing applies a ${method.toLowerCase()} to an unpaid binder, which then shows as paid and is found by the Payment filter`, async ({ page }) => {
     await signInOnOrigin(page, origin, 'admin@provider.example');
-    // The last unpaid bound binder of the edition's book, so other cases picking the first do not meet it.
+    // From the end of the book's unpaid bound binders (other cases take the first ones), one per case.
     const binders = await callApi<{ content: Array<{ id: string; binderNumber: string; currency: string; totalPremium: string }> }>(
       page, 'GET', '/api/quote/v1/binders?status=BOUND&paymentStatus=Unpaid&size=100&sort=binderNumber,desc');
-    const binder = binders.data.content.find((row) => row.currency === currency);
+    const binder = binders.data.content.filter((row) => row.currency === currency)[pick];
     if (!binder) throw new Error(`No unpaid ${currency} binder in the demo book`);
 
     await page.goto(`${origin}/admin/policies?tab=BINDERS`);
@@ -141,6 +143,7 @@ for (const { edition, origin, currency, method } of [
     await expect(dialog.getByLabel('For')).toHaveValue(new RegExp(`^Binder ${binder.binderNumber} - `));
     // Opened from a row menu, the first field keeps its focus and is not marked unanswered before anything is typed.
     await expect(dialog.getByLabel('Amount Paid')).toBeFocused();
+    await expect(dialog.getByText(symbol, { exact: true })).toBeVisible();
     await expect(dialog.getByText('Amount Paid is a required field')).toHaveCount(0);
     await dialog.getByLabel('Amount Paid').fill(binder.totalPremium);
     await choose(dialog, 'Payment Method', method);
