@@ -7873,6 +7873,7 @@ export interface components {
             size: number;
         };
         ListedTransaction: components["schemas"]["PaymentTransaction"] & {
+            /** @description The policy's number, or the binder's while a binder's payment has no policy yet (quoteId set, policyId null) */
             policyNumber: string;
             companyName: string;
             agencyName: string;

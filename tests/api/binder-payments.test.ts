@@ -17,7 +17,7 @@ let t: TestApp;
 const tokens: Record<string, string> = {};
 const TODAY = '2026-11-23';
 const UK = 'console.example.uk';
-const USERS = { agent: 'agent@agency.example', broker: 'broker@brokerage.example', admin: 'admin@provider.example' };
+const USERS = { agent: 'agent@agency.example', broker: 'broker@brokerage.example', admin: 'admin@provider.example', otherAgent: 'agent@otheragency.example' };
 
 function call(caller: string, method: InjectOptions['method'], url: string, payload?: unknown, host?: string) {
   return t.inject({
@@ -73,6 +73,17 @@ describe.each(CASES)('$edition: paying a binder', ({ edition, agent, agency, hos
     expect(await listed(agent, quoteId, host, 'Partially Paid')).toBeDefined();
     expect(await listed(agent, quoteId, host, 'Unpaid')).toBeUndefined();
 
+    // Billing's transactions list has it under the binder's number; the binder's agency sees it, another does not.
+    const binderNumber = fresh!.binderNumber as string;
+    const transactionsFor = async (caller: string, search: string) =>
+      (await call(caller, 'GET', `/api/billing/v1/search?search=${search}&size=100`, undefined, host)).json().content as Json[];
+    expect(await transactionsFor('admin', binderNumber)).toMatchObject([{ id: part.json().transaction.id, policyNumber: binderNumber, policyId: null, quoteId }]);
+    expect((await transactionsFor(agent, binderNumber)).map((row) => row.id)).toEqual([part.json().transaction.id]);
+    expect(await transactionsFor('otherAgent', binderNumber)).toEqual([]);
+    const opened = await call('admin', 'GET', `/api/billing/v1/transaction/${part.json().transaction.id}`, undefined, host);
+    expect(opened.statusCode, opened.body).toBe(200);
+    expect((await call('otherAgent', 'GET', `/api/billing/v1/transaction/${part.json().transaction.id}`, undefined, host)).statusCode).toBe(404);
+
     const rest = Math.round((total - 100) * 100) / 100;
     expect((await apply(quoteId, rest, method, host)).statusCode).toBe(200);
     expect(await listed(agent, quoteId, host, 'Paid')).toMatchObject({ amountPaid: total.toFixed(2), paymentStatus: 'Paid' });
@@ -86,6 +97,9 @@ describe.each(CASES)('$edition: paying a binder', ({ edition, agent, agency, hos
     expect(record).toMatchObject({ status: 'Paid', amountPaid: total.toFixed(2), amountDue: '0.00' });
     const moved = await t.db.query<{ policy_id: string | null }>('SELECT policy_id FROM payment_transactions WHERE quote_id = $1', [quoteId]);
     expect(moved.map((row) => row.policy_id)).toEqual([policyId, policyId]);
+    const policyNumber = (await call(agent, 'GET', `/api/policy/v1/${policyId}`, undefined, host)).json().policyNumber as string;
+    // Still found by the binder's invoice number, now under the policy.
+    expect((await transactionsFor('admin', binderNumber)).map((row) => [row.policyNumber, row.policyId])).toEqual([[policyNumber, policyId], [policyNumber, policyId]]);
 
     // An issued binder takes no more payments as a binder: they go to its policy.
     const late = await apply(quoteId, 10, method, host);

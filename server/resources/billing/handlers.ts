@@ -38,10 +38,13 @@ export const handlers: HandlerModule = (services) => {
     return policy;
   }
 
+  /** A transaction within the tenant rule of its policy, or of its binder while the policy is not issued. */
   async function visibleTransaction(caller: Caller, id: string, tx: Queryable = db) {
     const transaction = await transactionById(tx, id);
-    // A binder's payment is billing's once its policy is issued; until then the binder shows it.
-    if (!transaction?.policy_id || !(await findVisiblePolicy(tx, caller, transaction.policy_id))) throw notFound(BILLING_TEXTS.notFound);
+    const visible = transaction?.policy_id
+      ? await findVisiblePolicy(tx, caller, transaction.policy_id)
+      : transaction?.quote_id ? await findVisibleQuote(tx, caller, transaction.quote_id) : null;
+    if (!transaction || !visible) throw notFound(BILLING_TEXTS.notFound);
     return transaction;
   }
 
@@ -109,7 +112,7 @@ export const handlers: HandlerModule = (services) => {
           [id, after.transaction_id, after.invoice_number, after.status, after.payment_date, after.payment_method, after.processor_name, after.amount_paid, after.payment_desc, clock.now()],
         );
         await audit(tx, clock, {
-          actorUserId: caller.userId, action: 'billing.transaction-updated', target: before.policy_id, address: request.ip,
+          actorUserId: caller.userId, action: 'billing.transaction-updated', target: before.policy_id ?? before.quote_id, address: request.ip,
           detail: {
             transaction: id,
             before: { transactionId: before.transaction_id, invoiceNumber: before.invoice_number, status: before.status, paymentDate: before.payment_date, paymentMethod: before.payment_method, processorName: before.processor_name, amountPaid: money(before.amount_paid), paymentDesc: before.payment_desc },
