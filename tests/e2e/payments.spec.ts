@@ -158,6 +158,18 @@ for (const { edition, origin, currency, method, symbol, pick } of [
     await expect(row).toBeVisible();
     await paymentFilter.selectOption({ label: 'Unpaid' });
     await expect(table.getByRole('row').filter({ hasText: binder.binderNumber })).toHaveCount(0);
+
+    // Billing's transactions list has the payment under the binder's number, and opens the binder from it.
+    await page.goto(`${origin}/admin/billing`);
+    const transactions = page.getByRole('table', { name: 'Transactions' });
+    await page.getByPlaceholder(/^Search by transaction, invoice or policy number/).fill(binder.binderNumber);
+    const paid = transactions.getByRole('row').filter({ hasText: binder.binderNumber });
+    await expect(transactions.getByRole('row')).toHaveCount(2);
+    await expect(paid).toContainText(method);
+    await paid.getByRole('button', { name: 'Row actions' }).click();
+    await expect(page.getByRole('menuitem', { name: 'Open Payment' })).toHaveCount(0);
+    await page.getByRole('menuitem', { name: 'Open Binder' }).click();
+    await expect(page).toHaveURL(new RegExp(`/admin/quotes/${binder.id}$`));
   });
 }
 
