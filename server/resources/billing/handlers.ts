@@ -26,8 +26,8 @@ interface Payee {
 /**
  * The provider's bookkeeping of premium payments (spec 002 section 3 'Record and close transactions'):
  * the transactions list, a transaction corrected with every required field, a payment received outside the
- * processor (a check or a wire) applied to a policy or to a bound binder, and a policy's payment closed with a comment (what is
- * still due is credited, so nothing more is asked of the payer). Every change is audited.
+ * processor (a check or a wire) applied to a policy or to a bound binder, and a policy's payment closed with
+ * a comment (what is still due is credited, so nothing more is asked of the payer). Every change is audited.
  */
 export const handlers: HandlerModule = (services) => {
   const { db, clock } = services;
