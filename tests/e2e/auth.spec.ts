@@ -365,6 +365,8 @@ const PUBLIC_PAGES: Array<{ path: string; shows: RegExp }> = [
 ];
 for (const origin of [E2E_ORIGIN, E2E_UK_ORIGIN]) {
   test(`the public pages of ${new URL(origin).hostname} have no serious accessibility violation`, async ({ page }) => {
+    // Ten pages at 2 to 3 s of axe each: near the default 30 s on a busy machine, so this case has more.
+    test.setTimeout(90_000);
     for (const [index, { path, shows }] of PUBLIC_PAGES.entries()) {
       // The cookie bar is part of a first visit: the first page is checked with it.
       if (index === 1) await acceptCookies(page.context(), origin);

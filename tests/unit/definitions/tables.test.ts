@@ -123,9 +123,15 @@ describe('dashboard and administration tables', () => {
     expect(rows.filter((row) => matchesSearch(row, definition, 'brightline')).map((row) => row.companyName)).toEqual(['Brightline Dental Group']);
   });
 
-  it('filters binders by bound, rescinded or binder expired (paid/unpaid comes with billing)', () => {
+  it('filters binders by bound, rescinded or binder expired, and by paid or unpaid', () => {
     const definition = table('agency-binders');
-    expect(definition.filters!.map((filter) => filter.id)).toEqual(['status']);
+    expect(definition.filters!.map((filter) => filter.id)).toEqual(['status', 'paymentStatus']);
+    const paymentFilter = definition.filters!.find((filter) => filter.id === 'paymentStatus')!;
+    expect(paymentFilter.list).toBe('binder-payment-statuses');
+    const paid = definition.sample!.filter((row) => matchesFilters(row, definition.filters!, { paymentStatus: 'Paid' }));
+    expect(paid.length).toBeGreaterThan(0);
+    expect(paid.every((row) => row.paymentStatus === 'Paid' && row.amountPaid === row.totalPremium)).toBe(true);
+    expect(column(definition, 'paymentStatus').list).toBe('binder-payment-statuses');
     const statusFilter = definition.filters!.find((filter) => filter.id === 'status')!;
     expect(statusFilter.options?.map((option) => option.label)).toEqual(['Bound', 'Rescinded', 'Binder Expired']);
     const expired = definition.sample!.filter((row) => matchesFilters(row, definition.filters!, { status: ['BINDER EXPIRED'] }));
