@@ -3,7 +3,8 @@ import { listPage } from '../../list/list-query.ts';
 import type { ListRequest, ListSpec } from '../../list/list-spec.ts';
 import { SqlParams } from '../../db/sql-params.ts';
 import type { Caller } from '../../services.ts';
-import { tenantCondition, tenantScopeOf, type TenantScope } from '../../tenancy/tenant-scope.ts';
+import { tenantCondition } from '../../tenancy/tenant-scope.ts';
+import { webhookScope } from './repository.ts';
 
 /** Where a delivery stands: waiting for its next attempt, answered 2xx, or out of attempts. */
 export type DeliveryStatus = 'Pending' | 'Delivered' | 'Failed';
@@ -32,12 +33,8 @@ const SELECT = `d.id, d.webhook_id, w.company_name, w.webhook_url, d.account_id,
   d.subject_id, d.status, d.attempts, d.next_attempt_at, d.last_attempt_at, d.response_status, d.last_error, d.created_at, d.delivered_at`;
 const FROM = 'webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id JOIN accounts a ON a.id = d.account_id';
 
-/** Deliveries follow their webhooks: provider staff see every organisation's, anyone else their own's. */
-function deliveryScope(caller: Caller): TenantScope {
-  const scope = tenantScopeOf(caller);
-  return scope.reach === 'all' ? scope : { reach: 'own', accountId: caller.accountId };
-}
-const visibleTo = (caller: Caller) => (params: SqlParams) => tenantCondition(deliveryScope(caller), { account: 'd.account_id', agency: 'd.account_id' }, params);
+// Deliveries follow their webhooks: provider staff see every organisation's, anyone else their own's.
+const visibleTo = (caller: Caller) => (params: SqlParams) => tenantCondition(webhookScope(caller), { account: 'd.account_id', agency: 'd.account_id' }, params);
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 

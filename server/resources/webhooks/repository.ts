@@ -25,7 +25,7 @@ const FROM = 'webhooks w JOIN accounts a ON a.id = w.account_id';
  * Webhooks are an organisation's own: provider staff reach every organisation's, anyone else only their own
  * organisation's (an agency does not manage its clients' integrations).
  */
-function webhookScope(caller: Caller): TenantScope {
+export function webhookScope(caller: Caller): TenantScope {
   const scope = tenantScopeOf(caller);
   return scope.reach === 'all' ? scope : { reach: 'own', accountId: caller.accountId };
 }
