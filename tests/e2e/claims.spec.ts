@@ -226,7 +226,8 @@ for (const edition of EDITIONS) {
       const id = await reportClaim(page, edition, client.id, { name });
       await page.goto(`${edition.origin}/agency/claims?modal=edit&modalData=${encodeURIComponent(JSON.stringify({ id }))}`);
       const dialog = page.getByRole('dialog', { name: 'Claim' });
-      await expect(dialog).toBeVisible({ timeout: 5_000 });
+      // The page, its permissions, the 1.5 s delay and the claim's own load: room for a slow machine.
+      await expect(dialog).toBeVisible({ timeout: 20_000 });
       await expect(dialog.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue(name);
       await expect(page).not.toHaveURL(/modal=/);
     });
