@@ -132,6 +132,20 @@ export const INVOICE_REMINDER_OFFSETS: readonly number[] = [-7, 0, 7, 14];
 /** How often each server looks for invoice reminders to send (the sweep is idempotent: two servers may both run it). */
 export const INVOICE_REMINDER_SWEEP_MS = 15 * MINUTE;
 /**
+ * Renewal reminders (server/resources/renewal-reminders/): how many days before a policy's end date its agent
+ * is e-mailed to renew it, each at most once per policy. Ours (the spec names mute renewal reminders, not the
+ * days): 60 days leaves time to re-rate and re-underwrite the account, 30 is when a renewal is usually quoted and
+ * sent, 7 is a last call before cover lapses. All fall inside RENEWAL_WINDOW_DAYS, so Renew is offered when the
+ * mail arrives.
+ */
+export const RENEWAL_REMINDER_LEAD_DAYS: readonly number[] = [60, 30, 7];
+/** How often each server looks for renewal reminders to send (claimed per policy and lead time: two servers may both run it). */
+export const RENEWAL_REMINDER_SWEEP_MS = 15 * MINUTE;
+/** A claimed reminder not marked sent within this long (its server died mid-sweep) may be claimed again. */
+export const RENEWAL_REMINDER_CLAIM_MS = 10 * MINUTE;
+/** At most this many reminders are claimed in one go, so a sweep never holds many policy rows locked at once. */
+export const RENEWAL_REMINDER_BATCH = 50;
+/**
  * Webhook deliveries (server/resources/webhooks/deliver-webhooks.ts): an event is sent to an organisation's
  * webhook until its receiver answers 2xx. A failed attempt is retried after each of these delays in turn
  * (ours: half a minute to six hours, about seven hours in all); after the last it is Failed. A receiver gets
