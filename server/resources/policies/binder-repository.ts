@@ -29,8 +29,11 @@ interface BinderRow {
 
 /** Spec 002 section 4 binders paid/unpaid: Paid once the binder's payments reach its total premium. */
 export type BinderPaymentStatus = 'Paid' | 'Partially Paid' | 'Unpaid';
-/** What was paid on the binder: external payments billing applied while it is bound (payment_transactions.quote_id). */
-const PAID = `coalesce((SELECT sum(t.amount_paid) FROM payment_transactions t WHERE t.quote_id = q.id AND t.status = 'Paid'), 0)`;
+/**
+ * What was paid on the binder: external payments billing applied while it is bound (payment_transactions.quote_id).
+ * Summed once per row in a lateral join (BINDERS.from), which the amount, the status, their sorts and the filter share.
+ */
+const PAID = 'pay.paid';
 const PAYMENT_STATUS = `(CASE WHEN ${PAID} >= q.total_premium THEN 'Paid' WHEN ${PAID} > 0 THEN 'Partially Paid' ELSE 'Unpaid' END)`;
 
 function toBinder(row: BinderRow) {
@@ -63,7 +66,8 @@ const BINDERS: ListSpec<BinderRow, ReturnType<typeof toBinder>> = {
   from: `quotes q
     JOIN accounts a ON a.id = q.account_id
     JOIN accounts ag ON ag.id = q.agency_id
-    LEFT JOIN users u ON u.id = q.agent_user_id`,
+    LEFT JOIN users u ON u.id = q.agent_user_id
+    CROSS JOIN LATERAL (SELECT coalesce(sum(t.amount_paid), 0) AS paid FROM payment_transactions t WHERE t.quote_id = q.id AND t.status = 'Paid') pay`,
   sorts: {
     effectiveDate: 'q.effective_date', binderExpiresOn: 'q.binder_expires_on', binderNumber: 'q.binder_number', companyName: 'lower(a.name)',
     status: 'q.status', product: 'q.product', totalPremium: 'q.total_premium', agentName: 'agent_name', boundAt: 'q.bound_at', quoteNumber: 'q.quote_number',
