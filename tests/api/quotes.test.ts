@@ -209,7 +209,7 @@ describe('underwriting', () => {
     await t.db.query('UPDATE account_profiles SET revenue = 40000000 WHERE account_id = $1', [client]);
     const reassessed = await call('underwriter', 'PUT', `/api/quote/v1/${quote.id}/reassess-risk`);
     expect(reassessed.statusCode, reassessed.body).toBe(200);
-    expect(reassessed.json()).toMatchObject({ message: 'Risk reassessed', quote: { id: quote.id, status: quote.status, aggLimit: quote.aggLimit, irpm: { irpmNote: 'Mature programme' } } });
+    expect(reassessed.json()).toMatchObject({ message: 'Risk reassessed!', quote: { id: quote.id, status: quote.status, aggLimit: quote.aggLimit, irpm: { irpmNote: 'Mature programme' } } });
     expect(Number(reassessed.json().quote.totalPremium)).toBeGreaterThan(Number(modified.totalPremium));
     const [audited] = await t.db.query<{ detail: { totalPremiumBefore: string } }>(`SELECT detail FROM audit_log WHERE action = 'quote.reassess' AND target = $1`, [quote.id]);
     expect(Number(audited!.detail.totalPremiumBefore)).toBe(Number(modified.totalPremium));

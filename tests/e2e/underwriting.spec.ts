@@ -108,7 +108,7 @@ for (const edition of CASES) {
     await dismissToasts(page);
     await page.getByRole('button', { name: 'Reassess Risk' }).click();
     await page.getByRole('alertdialog').or(page.getByRole('dialog')).getByRole('button', { name: 'Reassess' }).click();
-    await expect(page.getByText('Risk reassessed', { exact: true })).toBeVisible();
+    await expect(page.getByText('Risk reassessed!', { exact: true })).toBeVisible();
     await expect(page.getByText('The quote reloads in a few seconds.')).toBeVisible();
     const reassessed = await callApi<{ totalPremium: string }>(page, 'GET', `/api/quote/v1/${referred.id}`);
     expect(reassessed.data.totalPremium).toBe(withMga.data.totalPremium);

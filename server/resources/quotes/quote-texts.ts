@@ -7,7 +7,7 @@ export const QUOTE_TEXTS = {
   quotesSent: 'Quotes successfully sent',
   quoteUpdated: 'Quote updated',
   quoteDeclined: 'Quote declined',
-  riskReassessed: 'Risk reassessed',
+  riskReassessed: 'Risk reassessed!',
   quoteReleased: 'Quote released',
   quoteDeleted: 'Quote Deleted Successfully!',
   lostSaved: 'Quote Lost Reason Saved Successfully!',
