@@ -5248,6 +5248,25 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/quote/v1/{id}/account-details": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** Save the account's details on a quote's review page (spec 002 section 4 Review page: inside a quote the save patches the quote). Checked with definitions/forms/account-profile.json; the account is saved as updateAccountProfile saves it (its other open quotes invalidated or referred), and this quote is rated again on the new details and marked patched (lastPatched), which the page waits for ('Quote succesfully updated. Please review coverages.') */
+        put: operations["patchQuoteAccount"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/quote/v1/{id}/attest": {
         parameters: {
             query?: never;
@@ -6222,6 +6241,25 @@ export interface paths {
         put?: never;
         /** The surplus lines broker (the signed-in user, with the agency's licence for the state) attests the Louisiana or Montana notice (checked with definitions/forms/surplus-notice-attestation.json); binding the quote requires it */
         post: operations["attestSurplusNotice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/quote/v1/{id}/surplus-notice/send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The agent (or provider staff) sends the Louisiana or Montana notice of a surplus lines quote to the broker of the agency's surplus lines licence for the state, for review and signature: the broker becomes or stays a user of the agency on the quote's team and is e-mailed a SURPLUS_NOTICE one-time-code link ('Review & Sign') to the notice page. 409 when the quote needs no notice, it is already attested, the agency has no licence for the state, or the licence's broker could not attest */
+        post: operations["sendSurplusNotice"];
         delete?: never;
         options?: never;
         head?: never;
@@ -9596,6 +9634,16 @@ export interface components {
             premiumTax?: string;
             /** @description The agency's commission as a fraction */
             commissionRate?: number;
+            /**
+             * @description Whether the agent is e-mailed renewal reminders before the end date, and if not why (resources/renewal-reminders)
+             * @enum {string}
+             */
+            renewalReminders: "ON" | "MUTED" | "OPTED_OUT" | "RENEWED" | "NOT_IN_FORCE";
+            /**
+             * Format: date-time
+             * @description When the latest renewal reminder was sent
+             */
+            lastRenewalReminderAt: string | null;
             events: components["schemas"]["PolicyEvent"][];
             /** @description Certificates issued to holders and additional insureds, newest first */
             certificates?: {
@@ -9795,6 +9843,11 @@ export interface components {
                 phone?: string | null;
             };
             wraRequestToBind: boolean;
+            /**
+             * Format: date-time
+             * @description When account details saved through the quote last patched it (patchQuoteAccount); the review page waits for it to move
+             */
+            lastPatched?: string | null;
             /** Format: date-time */
             requestToBindAt?: string | null;
             /** Format: date-time */
@@ -10380,6 +10433,12 @@ export interface components {
             attestedBy?: string | null;
             attestedEmail?: string | null;
             attestedLicense?: string | null;
+            /** @description The signed-in user is the one who signs: the broker of the licence, or whoever came by the notice's link (so they have nothing to send) */
+            callerIsBroker?: boolean;
+            /** @description The broker the notice was last sent to for review and signature */
+            noticeSentTo?: string | null;
+            /** Format: date-time */
+            noticeSentAt?: string | null;
         };
         /** @description The tag form's data (definitions/forms/tag.json); its rules and messages come from the definition. */
         TagFields: {
@@ -23615,6 +23674,42 @@ export interface operations {
             500: components["responses"]["ServerError"];
         };
     };
+    patchQuoteAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AccountProfileFields"];
+            };
+        };
+        responses: {
+            /** @description The review after the patch */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuoteReviewChange"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
     attestQuote: {
         parameters: {
             query?: never;
@@ -25649,6 +25744,42 @@ export interface operations {
                     "application/json": {
                         quote: components["schemas"]["QuoteSurplusNotice"];
                         message: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    sendSurplusNotice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The notice with the sending recorded, the success text and the address it went to */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        quote: components["schemas"]["QuoteSurplusNotice"];
+                        message: string;
+                        sentTo: string;
                     };
                 };
             };

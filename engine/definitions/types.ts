@@ -213,6 +213,31 @@ export interface PageAction {
    * `{field}` is filled from the row, or from the operation's answer): the attestation leads to the sign page.
    */
   next?: string;
+  /**
+   * A dialog's record is saved with this operation (its path parameters json-logic over the action's scope)
+   * instead of the form's binding.update, and without the form's precheck: the account's details saved
+   * through the quote a review page shows (spec 002 section 4: inside a quote the save patches the quote).
+   */
+  saveWith?: { operation: string; params?: Record<string, JsonLogic> };
+  /** After a success, wait until the server shows the change (a patched quote): see AwaitChange. */
+  awaitChange?: AwaitChange;
+}
+
+/**
+ * The record is read again with `operation` every `intervalMs`, at most `attempts` times, until `until`
+ * holds (json-logic over `before`, the record the action started from, and `result`, the record read), with
+ * `busyText` over the page meanwhile; then `success` is shown, or `failure` when it never held (spec 002
+ * section 4 Review page: polled every 3 s up to 10 times until lastPatched is newer).
+ */
+export interface AwaitChange {
+  operation: string;
+  params?: Record<string, JsonLogic>;
+  until: JsonLogic;
+  intervalMs: number;
+  attempts: number;
+  busyText: string;
+  success: string;
+  failure: string;
 }
 
 /**

@@ -3,7 +3,7 @@ import { Alert, Button, CloseButton, Dialog, Portal, Skeleton, Stack } from '@ch
 import { errorMessage } from '../../api/api-error.ts';
 import { OPERATIONS } from '../../api/operations.ts';
 import { DownloadedFile, isOperationId, runNamed } from '../../api/run.ts';
-import type { FormDefinition, PageAction } from '../../engine/index.ts';
+import { evaluateLogicMap, type FormDefinition, type PageAction } from '../../engine/index.ts';
 import { ConfirmDialog } from '../dialog/confirm-dialog.tsx';
 import { DialogForm } from '../dialog/dialog-form.tsx';
 import { run } from '../session/api.ts';
@@ -78,15 +78,19 @@ export function RecordDialog({
   }, [form, mode, params, request.record, attempt]);
 
   const submit = async (payload: Record<string, unknown>) => {
-    const operationId = mode === 'edit' ? form.binding?.update : form.binding?.submit;
+    // An action may save the record another way (through the quote a review page shows), with its own path.
+    const saveWith = mode === 'edit' ? action.saveWith : undefined;
+    const operationId = saveWith?.operation ?? (mode === 'edit' ? form.binding?.update : form.binding?.submit);
     if (!operationId) throw new Error(`${form.id} cannot be saved: its definition names no operation.`);
     const body = formFields(form, payload);
     const query = mode === 'create' ? { query: request.query } : {};
-    // What the save would do, asked first; a confirmation when the definition says it needs one.
-    await precheck.check({ params, ...query, body });
+    const saveParams = saveWith ? evaluateLogicMap(saveWith.params, request.scope as unknown as Record<string, unknown>) : params;
+    // What the save would do, asked first; a confirmation when the definition says it needs one. Saved another
+    // way, the action decides what the save does, so the form's own precheck is not its question.
+    if (!saveWith) await precheck.check({ params, ...query, body });
     // A form bound to a read (a document picker's Download) sends its fields as the query.
     const reads = isOperationId(operationId) && OPERATIONS[operationId].method === 'GET';
-    const args = reads ? { params, query: { ...request.query, ...presentFields(body) } } : { params, ...query, body };
+    const args = reads ? { params: saveParams, query: { ...request.query, ...presentFields(body) } } : { params: saveParams, ...query, body };
     let result: unknown;
     try {
       result = await runNamed(run, operationId, args);
@@ -96,9 +100,12 @@ export function RecordDialog({
     }
     if (result instanceof DownloadedFile) saveFile(result);
     const scope = { ...request.scope, result, mode };
-    const title = textOf(action.success, scope) || 'Saved';
-    const description = textOf(action.successDetail, scope);
-    toaster.create({ type: 'success', title, ...(description ? { description } : {}), closable: true });
+    // An action that waits for the server to show the change says so once it does (useActionRunner).
+    if (!action.awaitChange) {
+      const title = textOf(action.success, scope) || 'Saved';
+      const description = textOf(action.successDetail, scope);
+      toaster.create({ type: 'success', title, ...(description ? { description } : {}), closable: true });
+    }
     onSaved(result, request);
   };
 

@@ -1,10 +1,12 @@
-import { useCallback, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '../../api/api-error.ts';
 import { DownloadedFile, runNamed } from '../../api/run.ts';
 import { saveFile } from './save-file.ts';
 import { evaluateLogicMap, type PageAction } from '../../engine/index.ts';
 import { ConfirmDialog } from '../dialog/confirm-dialog.tsx';
+import { awaitChange } from './await-change.ts';
+import { BusyOverlay } from './busy-overlay.tsx';
 import { run } from '../session/api.ts';
 import { toaster } from '../shell/toaster.tsx';
 import { recordParams } from './operation-params.ts';
@@ -69,6 +71,10 @@ export function useActionRunner({ rowKey, scope, onChanged }: { rowKey: string; 
   const [dialog, setDialog] = useState<RecordDialogRequest>();
   const [confirm, setConfirm] = useState<PendingConfirm>();
   const [revealed, setRevealed] = useState<Revealed>();
+  // The text over the page while a change the action waits for is not yet shown (its awaitChange).
+  const [busyText, setBusyText] = useState<string>();
+  const waiting = useRef<AbortController | null>(null);
+  useEffect(() => () => waiting.current?.abort(), []);
   /** Goes to a path of the area (or an absolute one), `{field}` filled from `values`. */
   const goTo = useCallback(
     (template: string, values: Record<string, unknown>) => {
@@ -154,8 +160,29 @@ export function useActionRunner({ rowKey, scope, onChanged }: { rowKey: string; 
     [scope, goTo, context, rowKey, runOperation],
   );
 
+  /** Waits, with the overlay up, for the server to show what the action changed; then says how it went. */
+  const waitForChange = useCallback(async (action: PageAction, actionScope: PageScope) => {
+    const spec = action.awaitChange!;
+    waiting.current?.abort();
+    const controller = new AbortController();
+    waiting.current = controller;
+    setBusyText(spec.busyText);
+    const params = evaluateLogicMap(spec.params, actionScope as unknown as Record<string, unknown>);
+    const read = (signal: AbortSignal) => runNamed(run, spec.operation, { params, signal });
+    const shown = await awaitChange(spec, read, actionScope.row ?? actionScope.record, controller.signal);
+    if (controller.signal.aborted) return;
+    waiting.current = null;
+    setBusyText(undefined);
+    toaster.create(shown ? { type: 'success', title: spec.success, closable: true } : { type: 'error', title: spec.failure, closable: true });
+    latest.current.onChanged(0);
+  }, []);
+
   const onSaved = useCallback(
     (result: unknown, request: RecordDialogRequest) => {
+      if (request.action.awaitChange) {
+        void waitForChange(request.action, request.scope);
+        return;
+      }
       latest.current.onChanged(request.action.refetchDelayMs ?? 0);
       setRevealed(revealedOf(request.action, { ...request.scope, mode: request.mode }, result));
       if (request.action.next) {
@@ -175,7 +202,7 @@ export function useActionRunner({ rowKey, scope, onChanged }: { rowKey: string; 
         });
       }
     },
-    [rowKey],
+    [rowKey, waitForChange],
   );
 
   const closeDialog = (key: number) => setDialog((current) => (current?.key === key ? undefined : current));
@@ -195,6 +222,7 @@ export function useActionRunner({ rowKey, scope, onChanged }: { rowKey: string; 
           onClose={() => setConfirm(undefined)}
         />
       )}
+      {busyText && <BusyOverlay text={busyText} />}
       {revealed && <RevealDialog key={revealed.key} reveal={revealed.reveal} value={revealed.value} onClose={() => setRevealed(undefined)} />}
     </>
   );

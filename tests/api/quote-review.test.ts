@@ -237,3 +237,67 @@ describe.each(WHOLESALE_CASES)('sending a quote to a wholesale agency ($edition)
     expect(await t.db.query('SELECT 1 FROM users WHERE email = $1', [agent.email])).toHaveLength(1);
   });
 });
+
+describe.each([
+  {
+    edition: 'us', caller: 'agent', agency: 'Summit Risk Partners', name: 'Cascade Patch Clinics LLC', host: undefined, state: 'CO', product: 'P250',
+    risk: { edition: 'us' as const, state: 'CO', zip: '80202', industry: '541512', revenue: 5_000_000 },
+    profile: {
+      naicsCode: 541512, primaryNaicsPercentage: 100, revenue: 12_000_000, noOfEmployeesAll: 60, yearEstablished: 2011, ownershipType: 'Private',
+      entityType: 'Independent', isFranchise: false, domainName: 'cascadepatch.com', address1: '1 Main Street', city: 'Denver', state: 'CO', zipCode: '80202', phoneNumber: '3035550182',
+    },
+  },
+  {
+    edition: 'uk', caller: 'broker', agency: 'Thames Cyber Brokers', name: 'Quayside Patch Opticians Ltd', host: UK, state: 'ENG', product: 'P_ONE',
+    risk: { edition: 'uk' as const, state: null, zip: 'NE1 3DX', industry: '62020', revenue: 3_000_000 },
+    profile: {
+      sicCode: 62020, primaryNaicsPercentage: 100, revenue: 9_000_000, noOfEmployeesAll: 45, yearEstablished: 2012, ownershipType: 'Private',
+      entityType: 'Independent', domainName: 'quaysidepatch.co.uk', address1: '4 Quayside', city: 'Newcastle upon Tyne', zipCode: 'ne1 3dx', phoneNumber: '01914960155',
+    },
+  },
+])('$edition: account details saved on the review page patch the quote (spec 002 section 4 Review page)', ({ caller, agency, name, host, state, product, risk, profile }) => {
+  const own: Record<string, string> = {};
+
+  beforeAll(async () => {
+    own.client = await clientOf(t, agency, name, risk);
+    own.quote = await readyQuote(caller, own.client, risk.edition, state, product, host);
+    own.other = await readyQuote(caller, own.client, risk.edition, state, product, host);
+  });
+
+  it('saves the account, rates the quote again on it and marks it patched; the other open quote is referred and the verification reset', async () => {
+    expect((await call(caller, 'PUT', `/api/account/v1/account/${own.client}/verify`, undefined, host)).statusCode).toBe(200);
+    const before = (await call(caller, 'GET', `/api/quote/v1/${own.quote}/review`, undefined, host)).json() as Json;
+    expect(before).toMatchObject({ lastPatched: null, accountVerified: true });
+    t.clock.set(new Date(`${TODAY}T12:05:00Z`));
+
+    const patched = await call(caller, 'PUT', `/api/quote/v1/${own.quote}/account-details`, { ...profile, name }, host);
+    expect(patched.statusCode, patched.body).toBe(200);
+    const { quote, message } = patched.json() as Json;
+    expect(message).toBe('Quote succesfully updated. Please review coverages.');
+    expect(quote).toMatchObject({ id: own.quote, status: 'READY', lastPatched: `${TODAY}T12:05:00.000Z`, accountVerified: false });
+    // Rated again on the larger revenue: a higher premium than before.
+    expect(Number(quote.totalPremium)).toBeGreaterThan(Number(before.totalPremium));
+    expect(quote.account.revenue).toBe(profile.revenue);
+    const [other] = await t.db.query<{ status: string }>('SELECT status FROM quotes WHERE id = $1', [own.other]);
+    expect(other?.status).toBe(product === 'P250' ? 'REFERRED' : 'INVALID');
+    const events = await t.db.query<{ action: string }>(`SELECT action FROM quote_events WHERE quote_id = $1 ORDER BY at, id`, [own.quote]);
+    expect(events.map((event) => event.action)).toContain('patch');
+    const audited = await t.db.query<{ detail: Json }>(`SELECT detail FROM audit_log WHERE action = 'account.profile.update' AND target = $1`, [own.client]);
+    expect(audited.at(-1)?.detail).toMatchObject({ throughQuote: own.quote, ratingFieldsChanged: expect.arrayContaining(['revenue']) });
+  });
+
+  it('refuses a form the account page would refuse, with the field, and saves nothing', async () => {
+    const { ownershipType: _left, ...withoutOwnership } = profile;
+    const refused = await call(caller, 'PUT', `/api/quote/v1/${own.quote}/account-details`, { ...withoutOwnership, name }, host);
+    expect(refused.statusCode).toBe(400);
+    expect((refused.json().errors as Json[]).map((error) => error.field)).toContain('ownershipType');
+  });
+
+  it('is refused once the quote is bound, and answers 404 to another agency', async () => {
+    expect((await call('otherAgent', 'PUT', `/api/quote/v1/${own.quote}/account-details`, { ...profile, name }, host)).statusCode).toBe(404);
+    await t.db.query(`UPDATE quotes SET agency_status = 'BOUND' WHERE id = $1`, [own.quote]);
+    const refused = await call(caller, 'PUT', `/api/quote/v1/${own.quote}/account-details`, { ...profile, name }, host);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(REVIEW_TEXTS.notReviewable);
+  });
+});

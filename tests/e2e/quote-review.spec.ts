@@ -66,6 +66,34 @@ async function sendToPolicyholder(page: Page, contact: { first: string; last: st
 for (const edition of CASES) {
   test.describe.configure({ timeout: 150_000 });
 
+  test(`${edition.edition}: account details edited on the review page patch the quote: 'Updating Quote...' until the quote shows it, and the verification is reset`, async ({ page }) => {
+    const { origin, agent } = edition;
+    await signInOnOrigin(page, origin, agent);
+    const quote = await readyQuote(page, edition);
+    await page.goto(`${origin}/agency/quotes/${quote.id}/review`);
+    await page.getByRole('button', { name: 'Verify Account' }).click();
+    await page.getByRole('alertdialog', { name: 'Verify Account' }).getByRole('button', { name: 'Verify' }).click();
+    await expect(page.getByRole('button', { name: 'Request to Bind' })).toBeEnabled();
+    await dismissToasts(page);
+
+    await page.getByRole('button', { name: 'Edit Account Details' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Account Details' });
+    const employees = dialog.getByRole('textbox', { name: 'Number of Employees', exact: true });
+    await expect(employees).toBeVisible();
+    const count = Number(await employees.inputValue()) || 10;
+    await employees.fill(String(count + 7));
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    // The page waits for the patched quote (polled every 3 s), covered meanwhile.
+    await expect(page.getByTestId('busy-overlay')).toHaveText('Updating Quote...');
+    await expect(page.getByText('Quote succesfully updated. Please review coverages.', { exact: true })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByTestId('busy-overlay')).toHaveCount(0);
+    // Saving account details resets the verification: Request to Bind waits for it again.
+    await expect(page.getByRole('button', { name: 'Verify Account' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Request to Bind' })).toBeDisabled();
+    const review = await callApi<{ lastPatched: string | null }>(page, 'GET', `/api/quote/v1/${quote.id}/review`);
+    expect(review.data.lastPatched).not.toBeNull();
+  });
+
   test(`${edition.edition}: an agent verifies the account, sends a quote to its policyholder, who opens it with the code, attests and signs`, async ({ page, browser, request }) => {
     const { origin, agent } = edition;
     await signInOnOrigin(page, origin, agent);

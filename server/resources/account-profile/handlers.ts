@@ -14,30 +14,14 @@ import { findAdditionalInsured, insertAdditionalInsured, insuredValuesOf, listAd
 import { checkDomains } from './domain-check.ts';
 import { insertAccountNote, listAccountNotes } from './notes.ts';
 import { PROFILE_TEXTS } from './profile-texts.ts';
+import { PRO_PRODUCT, refuseBadDomains, saveAccountProfile } from './save-profile.ts';
 import { refuseTwin, storedIndustryCode, withStoredCodes, writeProfile } from './profile-store.ts';
 import { changedValues, ratingShapeOf, savedValuesOf, storedValuesOf } from './profile-values.ts';
 import { profileRowOf, profileRowsOfAgency, toAccountProfile } from './repository.ts';
 import { riskScoresOfRows } from './risk-inputs.ts';
 
-/** The pro product (Prime 100 Pro): its profile shows and requires the extras of spec 002 section 5. */
-const PRO_PRODUCT = 'P100_PRO';
-
 /** How the risk factors are made, as the answer says it. */
 const RISK_SOURCE = 'Computed by the console from the account profile, its latest local domain scan and its security answers; no third-party data.';
-
-/** 400 with the field's message, as the form shows it under the field. */
-function refusedField(field: string, message: string): HttpError {
-  return new HttpError(400, PROFILE_TEXTS.updateFailed, { errors: [{ field, message, code: 'server' }] });
-}
-
-/** The domain fields checked as the page checks them as they are typed; the first fault refuses the save. */
-async function refuseBadDomains(db: Queryable, body: Readonly<Record<string, unknown>>, shown: ReadonlySet<string>): Promise<void> {
-  for (const field of ['domainName', 'domains'] as const) {
-    if (!shown.has(field)) continue;
-    const check = await checkDomains(db, typeof body[field] === 'string' ? body[field] : null, { single: field === 'domainName' });
-    if (!check.valid) throw refusedField(field, check.message!);
-  }
-}
 
 export const handlers: HandlerModule = (services) => {
   const { db, clock } = services;
@@ -73,20 +57,8 @@ export const handlers: HandlerModule = (services) => {
       await refuseBadDomains(db, body, shown);
       const saved = await db.transaction(async (tx) => {
         const account = await editableOr404(caller, request.params.id, edition, tx);
-        const row = await profileRowOf(tx, account.id, true);
-        const before = storedValuesOf(row);
-        const after = await withStoredCodes(tx, edition, savedValuesOf(before, body, shown, edition));
-        await refuseTwin(tx, row, after);
-        const changedRating = changedRatingFields(ratingShapeOf(before), ratingShapeOf(after));
-        const at = clock.now();
-        await writeProfile(tx, row, after, { userId: caller.userId, at });
-        const effects = await applyAccountChangeToQuotes(tx, account.id, { changed: changedRating, userId: caller.userId, at });
-        await audit(tx, clock, {
-          actorUserId: caller.userId, action: 'account.profile.update', target: account.id, address: request.ip,
-          detail: {
-            changed: changedValues(before, after), ratingFieldsChanged: changedRating, product: request.query.product ?? null,
-            quotesInvalidated: effects.invalidated, quotesReferred: effects.referred,
-          },
+        const { effects } = await saveAccountProfile(tx, clock, {
+          caller, accountId: account.id, edition, body, shown, address: request.ip, product: request.query.product ?? null,
         });
         return { profile: await profileOf(account.id, tx), effects };
       });

@@ -74,7 +74,7 @@ export interface QuoteEffects {
 export async function applyAccountChangeToQuotes(
   tx: Queryable,
   accountId: string,
-  change: { changed: readonly string[]; userId: string | null; at: Date },
+  change: { changed: readonly string[]; userId: string | null; at: Date; except?: string },
 ): Promise<QuoteEffects> {
   const effects: QuoteEffects = { invalidated: [], referred: [] };
   if (change.changed.length === 0) return effects;
@@ -83,6 +83,8 @@ export async function applyAccountChangeToQuotes(
     [accountId, OPEN_QUOTE_STATUSES],
   );
   for (const quote of quotes) {
+    // The quote the details were saved through is re-rated by its own patch instead (quotes/handlers.ts patchQuoteAccount).
+    if (quote.id === change.except) continue;
     const family = productFamilyOf(quote.product);
     const decision = {
       reasonSummary: family === 'P100' ? 'Account details changed' : 'Referred: account details changed',

@@ -15,6 +15,7 @@ export const INBOX_TEXTS = {
 export const MESSAGE_SUBJECTS: Readonly<Record<string, string>> = {
   'quote.release': 'Quote {number} for {client} is ready',
   'quote.update': 'Quote {number} for {client} was updated by underwriting',
+  'quote.patch': 'Quote {number} for {client} was rated again on new account details',
   'quote.decline': 'Quote {number} for {client} was declined',
   'quote.requestToBind': '{client} asked to bind quote {number}',
   'quote.sign': '{client} signed quote {number}',

@@ -1,11 +1,16 @@
 import { callerOf } from '../../auth/authenticate.ts';
-import type { HandlerModule } from '../../contract/handlers.ts';
+import { editionOf, type HandlerModule } from '../../contract/handlers.ts';
 import type { Queryable } from '../../db/database.ts';
 import { checkedBodyOf } from '../../form-check/checked-body.ts';
-import { HttpError, notFound } from '../../http/http-error.ts';
+import { checkWithDefinitionShown } from '../../form-check/check-with-definition.ts';
+import { HttpError, MESSAGES, notFound } from '../../http/http-error.ts';
 import type { Caller } from '../../services.ts';
 import { moveQuote } from '../quotes/quote-changes.ts';
-import { publishedRater } from '../quotes/quote-rating.ts';
+import { findVisibleBusinessAccount } from '../accounts/repository.ts';
+import { PROFILE_TEXTS } from '../account-profile/profile-texts.ts';
+import { PRO_PRODUCT, refuseBadDomains, saveAccountProfile } from '../account-profile/save-profile.ts';
+import { irpmPercentagesOf, publishedRater, type QuoteRequestBody } from '../quotes/quote-rating.ts';
+import { rerateQuote } from '../quotes/quote-rerate.ts';
 import { QUOTE_TEXTS } from '../quotes/quote-texts.ts';
 import { findVisibleQuote, type QuoteDetailRow } from '../quotes/repository.ts';
 import { wholesaleAgentUser, type WholesaleAgent } from './agency-agent-access.ts';
@@ -42,6 +47,33 @@ export const handlers: HandlerModule = (services) => {
     async getQuoteReview(request) {
       const { id } = request.params;
       return reviewOf(callerOf(request), id);
+    },
+
+    async patchQuoteAccount(request) {
+      const caller = callerOf(request);
+      const edition = editionOf(request);
+      const found = await visibleQuote(caller, request.params.id);
+      assertReviewable(found);
+      // Checked with the account page's own form as published; the pro product's extras when the quote is for it.
+      const checked = await checkWithDefinitionShown(services, request, 'account-profile', request.body as Record<string, unknown>, { proProduct: found.product === PRO_PRODUCT });
+      const shown = new Set(checked.fields);
+      await refuseBadDomains(db, checked.data, shown);
+      const [us, uk] = await Promise.all([publishedRater(definitions, 'us'), publishedRater(definitions, 'uk')]);
+      await db.transaction(async (tx) => {
+        const quote = await visibleQuote(caller, found.id, tx, true);
+        assertReviewable(quote);
+        const account = await findVisibleBusinessAccount(tx, caller, quote.account_id, true);
+        if (!account) throw notFound(MESSAGES.accountNotFound);
+        if (account.edition !== edition) throw new HttpError(409, PROFILE_TEXTS.otherEdition(account.edition));
+        const { effects } = await saveAccountProfile(tx, clock, {
+          caller, accountId: account.id, edition, body: checked.data, shown, address: request.ip, product: quote.product, patchedQuoteId: quote.id,
+        });
+        await rerateQuote(tx, clock, { caller, address: request.ip }, { us, uk }, quote, 'patch', quote.request_data as unknown as QuoteRequestBody, irpmPercentagesOf(quote.irpm), {
+          update: { last_patched_at: clock.now() },
+          detail: { totalPremiumBefore: quote.total_premium, otherQuotesInvalidated: effects.invalidated.length, otherQuotesReferred: effects.referred.length },
+        });
+      });
+      return { quote: await reviewOf(caller, found.id), message: REVIEW_TEXTS.patched };
     },
 
     async sendQuoteToPolicyholder(request) {

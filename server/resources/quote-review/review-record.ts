@@ -127,6 +127,8 @@ export async function quoteReview(db: Queryable, quote: QuoteDetailRow, rater: R
       phone: quote.customer_phone ?? facts.policy_contact_phone,
     },
     wraRequestToBind: quote.wra_request_to_bind,
+    // When the quote was last patched (account details saved through it): the page waits for it to move.
+    lastPatched: iso(quote.last_patched_at),
     requestToBindAt: iso(review.request_to_bind_at),
     sentToPolicyholderAt: iso(review.sent_to_policyholder_at),
     insuredAttested: review.insured_attested_at !== null,

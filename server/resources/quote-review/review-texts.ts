@@ -5,6 +5,8 @@ export const REVIEW_TEXTS = {
   signed: 'Thank you. Your application is signed and your request to bind has been sent.',
   verifyFirst: 'Please verify the account details before requesting to bind.',
   attestFirst: 'Please accept the attestation before signing.',
+  /** Spec 002 section 8, word for word (its spelling too). */
+  patched: 'Quote succesfully updated. Please review coverages.',
   notReviewable: 'This quote can no longer be sent, attested or bound from here.',
   emailOfOtherOrganisation: "This email address belongs to a user of another organisation. Please enter the policyholder's own address.",
   emailOfOtherAgency: 'This email address belongs to a user of another organisation. Please enter the address of an agent of the agency the quote was written for.',

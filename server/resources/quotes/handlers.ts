@@ -14,10 +14,8 @@ import { findQuotableAccount, type AccountRisk } from './account-risk.ts';
 import { moveQuote } from './quote-changes.ts';
 import { isUnderwriter, quoteDetail } from './quote-detail.ts';
 import { irpmPercentagesOf, publishedRater, rateOrRefuse, ratingInputOf, type QuoteRequestBody } from './quote-rating.ts';
-import type { RaterDefinitions } from '../../../engine/index.ts';
-
-type Raters = Record<'us' | 'uk', RaterDefinitions>;
-import { feesOf, insertQuote, ratedColumns } from './quote-store.ts';
+import { feesOf, insertQuote } from './quote-store.ts';
+import { rerateQuote, type Raters } from './quote-rerate.ts';
 import { calendarSettler } from '../policies/calendar-settler.ts';
 import { referralDecision } from './referral-decision.ts';
 import { QUOTE_TEXTS } from './quote-texts.ts';
@@ -101,18 +99,11 @@ export const handlers: HandlerModule = (services) => {
   }
 
   /** Re-rates a quote's request (terms, modifier or surplus changed) and moves it by `action`. */
-  async function rerate(
+  function rerate(
     tx: Queryable, raters: Raters, caller: Caller, address: string, quote: QuoteDetailRow, action: 'update' | 'reset' | 'reassess' | 'riskModifier' | 'switchSurplus',
     body: QuoteRequestBody, irpm: Record<string, number> | null, extra: Parameters<typeof moveQuote>[5] = {},
   ) {
-    const account = await findQuotableAccount(tx, caller, quote.account_id);
-    if (!account) throw notFound(MESSAGES.accountNotFound);
-    const rating = rate(raters, { ...body, accountId: quote.account_id, product: quote.product }, account, irpm);
-    await moveQuote(tx, clock, { caller, address }, quote, action, {
-      ...extra,
-      update: { ...ratedColumns({ ...body, product: quote.product }, rating, account, feesOf(quote)), ...extra.update },
-      detail: { premium: rating.premium, totalPremium: rating.totalPremium, ...extra.detail },
-    });
+    return rerateQuote(tx, clock, { caller, address }, raters, quote, action, body, irpm, extra);
   }
 
   /** New broker or MGA fees: the total is the rated total plus the fees, so the rating itself is not run again. */

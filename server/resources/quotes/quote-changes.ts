@@ -16,7 +16,7 @@ export type QuoteUpdate = Partial<Record<
   | 'request_data' | 'rating' | 'irpm' | 'irpm_modifier' | 'decision' | 'customer_first_name' | 'customer_last_name'
   | 'customer_email' | 'customer_phone' | 'team_id' | 'agent_user_id' | 'wra_request_to_bind' | 'policyholder_user_id'
   | 'sent_to_policyholder_at' | 'request_to_bind_at' | 'request_to_bind_by' | 'insured_attested_at' | 'signed_at' | 'signed_name'
-  | 'binder_number' | 'bound_at' | 'bound_by' | 'binder_expires_on'
+  | 'binder_number' | 'bound_at' | 'bound_by' | 'binder_expires_on' | 'last_patched_at'
   | 'surplus_notice_attested_at' | 'surplus_notice_attested_by' | 'surplus_notice_broker'
   | 'broker_fee' | 'additional_broker_fee' | 'mga_fee',
   unknown

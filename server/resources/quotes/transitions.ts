@@ -6,9 +6,9 @@
  * or a referral keeps it as such).
  */
 export type QuoteAction =
-  | 'request' | 'refer' | 'release' | 'update' | 'reset' | 'reassess' | 'riskModifier' | 'switchSurplus'
+  | 'request' | 'refer' | 'release' | 'update' | 'reset' | 'reassess' | 'patch' | 'riskModifier' | 'switchSurplus'
   | 'decline' | 'lose' | 'needBy' | 'sendToPolicyholder' | 'sendToAgency' | 'requestToBind' | 'attest' | 'sign' | 'delete' | 'note'
-  | 'bind' | 'rescind' | 'issue' | 'attestSurplusNotice' | 'fees' | 'subjectivities' | 'receiveSubjectivity';
+  | 'bind' | 'rescind' | 'issue' | 'sendSurplusNotice' | 'attestSurplusNotice' | 'fees' | 'subjectivities' | 'receiveSubjectivity';
 
 const OPEN = ['READY', 'INDICATION', 'REFERRED', 'IN_REVIEW', 'REQUESTED'] as const;
 const UNDER_REVIEW = ['INDICATION', 'REFERRED', 'IN_REVIEW', 'REQUESTED'] as const;
@@ -29,6 +29,9 @@ export const QUOTE_MOVES: Readonly<Record<QuoteAction, Move>> = {
   reset: { from: OPEN, to: 'same', underwriter: true },
   // Rated again on the account as it is now (its firmographics may have changed since), keeping terms and modifier.
   reassess: { from: OPEN, to: 'same', underwriter: true },
+  // The account's details saved on the quote's review page (spec 002 section 4 Review page: quote mode patches the
+  // quote): rated again on them, keeping its terms; the page waits for last_patched_at to move.
+  patch: { from: ['READY'], to: 'same' },
   riskModifier: { from: OPEN, to: 'same', underwriter: true },
   switchSurplus: { from: OPEN, to: 'same', underwriter: true },
   decline: { from: OPEN, to: 'DECLINED', underwriter: true },
@@ -46,7 +49,8 @@ export const QUOTE_MOVES: Readonly<Record<QuoteAction, Move>> = {
   bind: { from: ['READY', 'SIGNED'], to: 'BOUND' },
   rescind: { from: ['BOUND'], to: 'RESCIND', underwriter: true },
   issue: { from: ['BOUND'], to: 'ISSUED' },
-  // The surplus lines broker attests the state's notice (server/resources/surplus-notice) on a quote that may still be bound.
+  // The notice is sent to the surplus lines broker, who attests it (server/resources/surplus-notice), while the quote may still be bound.
+  sendSurplusNotice: { from: [...OPEN, 'SIGNED'], to: 'same' },
   attestSurplusNotice: { from: [...OPEN, 'SIGNED'], to: 'same' },
   // Broker and MGA fees change what the payer owes, so only while the terms are still open (not once signed or bound).
   fees: { from: OPEN, to: 'same' },
@@ -59,9 +63,9 @@ export const QUOTE_MOVES: Readonly<Record<QuoteAction, Move>> = {
 };
 
 const PAST_TENSE: Readonly<Record<QuoteAction, string>> = {
-  request: 'requested', refer: 'referred', release: 'released', update: 'updated', reset: 'reset', reassess: 'reassessed', riskModifier: 'modified',
+  request: 'requested', refer: 'referred', release: 'released', update: 'updated', reset: 'reset', reassess: 'reassessed', patch: 'updated with new account details', riskModifier: 'modified',
   switchSurplus: 'switched', decline: 'declined', lose: 'marked lost', needBy: 'given a need-by date', sendToPolicyholder: 'sent', sendToAgency: 'sent to the agency',
-  requestToBind: 'requested to bind', attest: 'attested', sign: 'signed', bind: 'bound', rescind: 'rescinded', issue: 'issued', attestSurplusNotice: 'attested', fees: 'given new fees',
+  requestToBind: 'requested to bind', attest: 'attested', sign: 'signed', bind: 'bound', rescind: 'rescinded', issue: 'issued', sendSurplusNotice: 'sent for review and signature', attestSurplusNotice: 'attested', fees: 'given new fees',
   subjectivities: 'given subjectivities', receiveSubjectivity: 'given a received subjectivity', delete: 'deleted', note: 'noted',
 };
 
