@@ -17,6 +17,7 @@ import { configurationFaults, demoPasswordFault, usersWithDemoPassword } from '.
 import { DEMO_USERS, DEMO_WORKFLOWS } from './seed/demo-world.ts';
 import { DEMO_SENT_QUOTE } from './seed/demo-sent-quote.ts';
 import { scheduleInvoiceReminders } from './resources/invoice-reminders/reminder-timer.ts';
+import { scheduleRenewalReminders } from './resources/renewal-reminders/renewal-reminder-timer.ts';
 import { scheduleWebhookDeliveries } from './resources/webhooks/delivery-timer.ts';
 import { closeOnSignals } from './shutdown.ts';
 import type { FastifyInstance } from 'fastify';
@@ -91,6 +92,7 @@ async function main(): Promise<void> {
   const app = await buildApp({ db, config, clientDir, demoRecords: true, logger: { level: process.env.LOG_LEVEL ?? 'warn' } });
   // Background work of a running server (tests build the app without it and call the sweeps themselves).
   scheduleInvoiceReminders(app);
+  scheduleRenewalReminders(app);
   scheduleWebhookDeliveries(app);
 
   let extra = '';
