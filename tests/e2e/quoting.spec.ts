@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { E2E_ORIGIN, E2E_UK_ORIGIN } from './support/origin.ts';
+import { openFromMenu, rowAction } from './support/page-navigation.ts';
 import { dismissToasts, signInOnOrigin } from './support/sign-in.ts';
 
 /**
@@ -172,6 +173,30 @@ for (const step of STATE_LICENSE_CASES) {
     await expect(license).toHaveAttribute('data-licensed', step.licensed);
     await expect(license).toContainText(step.text);
     if (step.licensed === 'false') await expect(license.getByRole('link', { name: 'Add a license' })).toHaveAttribute('href', '/agency/manage/licenses');
+  });
+}
+
+/** Provider staff start a quote from /admin/requestQuote (spec 002 section 2): the client account first, then the agency's own flow. */
+const ADMIN_REQUEST_CASES = [
+  { edition: 'US', origin: E2E_ORIGIN, account: 'Acme Precision Manufacturing', search: 'Acme Precision', agency: 'Summit Risk Partners' },
+  { edition: 'UK', origin: E2E_UK_ORIGIN, account: 'Aberdeen Chartered Accountants Limited', search: 'Aberdeen Chartered', agency: 'Thames Cyber Brokers' },
+];
+
+for (const step of ADMIN_REQUEST_CASES) {
+  test(`${step.edition}: provider staff choose a client account on Request Quote and go on to its quote flow`, async ({ page }) => {
+    await signInOnOrigin(page, step.origin, 'admin@provider.example');
+    await page.goto(`${step.origin}/admin`);
+    await openFromMenu(page, 'Request Quote', 'Request Quote');
+    const accounts = page.getByRole('table', { name: 'Client Accounts' });
+    await page.getByRole('searchbox').first().fill(step.search);
+    // The search has narrowed the list (a redraw while the row menu opens would close it).
+    await expect(accounts.getByRole('row')).toHaveCount(2);
+    await expect(accounts.getByRole('row').nth(1)).toContainText(step.account);
+    await expect(accounts.getByRole('row').nth(1)).toContainText(step.agency);
+    await rowAction(page, 'Client Accounts', step.account, 'Request Quote');
+    const accountId = await accountIdOf(page, step.account);
+    await expect(page).toHaveURL(`${step.origin}/admin/requestQuote/P250/${accountId}`);
+    await expect(total(page)).toHaveText(/\d/, { timeout: 15_000 });
   });
 }
 
