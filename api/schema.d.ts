@@ -25431,6 +25431,8 @@ export interface operations {
                 status?: string[];
                 businessType?: "New Business" | "Renewal";
                 accountId?: string;
+                /** @description The team selector (absent is All) */
+                teamId?: string;
                 operationalStatus?: ("OPEN" | "CERTIFIED" | "NON_VIABLE" | "COMPLETE")[];
                 /** @description The underwriter working on it */
                 assigneeUserId?: string;

@@ -221,3 +221,36 @@ describe("one submission, as the quote flow's verify-submission step reads it", 
     expect((await call(edition.agent, 'GET', url, undefined, edition.host)).json()).toMatchObject({ operationalStatus: 'NON_VIABLE', quoteCount: 1, settledReason: SUBMISSION_TEXTS.settled });
   });
 });
+
+describe("the dashboard's team selector and business type (spec 002 section 4 Dashboard filters)", () => {
+  it.each(EDITIONS)('narrow the submissions and quotes tabs to one team and one business type ($edition)', async (edition) => {
+    const [agency] = await t.db.query<{ id: string }>('SELECT id FROM accounts WHERE name = $1', [edition.agency]);
+    const [team] = await t.db.query<{ id: string }>(`INSERT INTO teams (account_id, name) VALUES ($1, $2) RETURNING id`, [agency!.id, `Renewals desk ${edition.edition}`]);
+    const inTeam = await newSubmission(edition.agency, `Team Filter In ${edition.edition}`, edition);
+    const outside = await newSubmission(edition.agency, `Team Filter Out ${edition.edition}`, edition);
+    await t.db.query('UPDATE submissions SET team_id = $2 WHERE id = $1', [inTeam.id, team!.id]);
+
+    const submissions = await call(edition.agent, 'GET', `/api/submission/v1/search?teamId=${team!.id}&size=100`, undefined, edition.host);
+    expect(submissions.statusCode, submissions.body).toBe(200);
+    expect((submissions.json().content as Json[]).map((row) => row.id)).toEqual([inTeam.id]);
+    const all = await call(edition.agent, 'GET', '/api/submission/v1/search?size=100', undefined, edition.host);
+    expect((all.json().content as Json[]).map((row) => row.id)).toEqual(expect.arrayContaining([inTeam.id, outside.id]));
+
+    const quoteIn = await call(edition.agent, 'POST', '/api/quote/v1/create', p250Request(inTeam.accountId, edition.edition, edition.state ?? 'ENG', TODAY, edition.product), edition.host);
+    const quoteOut = await call(edition.agent, 'POST', '/api/quote/v1/create', p250Request(outside.accountId, edition.edition, edition.state ?? 'ENG', TODAY, edition.product), edition.host);
+    expect(quoteIn.statusCode, quoteIn.body).toBe(201);
+    expect(quoteOut.statusCode, quoteOut.body).toBe(201);
+    await t.db.query('UPDATE quotes SET team_id = $2 WHERE id = $1', [quoteIn.json().id, team!.id]);
+    await t.db.query('UPDATE quotes SET is_renewal = true WHERE id = $1', [quoteOut.json().id]);
+    const quotes = await call(edition.agent, 'GET', `/api/quote/v1/search?teamId=${team!.id}&size=100`, undefined, edition.host);
+    expect(quotes.statusCode, quotes.body).toBe(200);
+    expect((quotes.json().content as Json[]).map((row) => row.id)).toEqual([quoteIn.json().id]);
+    const renewals = await call(edition.agent, 'GET', `/api/quote/v1/search?businessType=Renewal&size=100`, undefined, edition.host);
+    const renewalIds = (renewals.json().content as Json[]).map((row) => row.id);
+    expect(renewalIds).toContain(quoteOut.json().id);
+    expect(renewalIds).not.toContain(quoteIn.json().id);
+    // Another agency's team narrows nothing of theirs into view.
+    const foreign = await call(edition.otherAgent, 'GET', `/api/submission/v1/search?teamId=${team!.id}&size=100`, undefined, edition.host);
+    expect(foreign.json().content).toEqual([]);
+  });
+});

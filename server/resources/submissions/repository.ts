@@ -86,6 +86,7 @@ const SUBMISSIONS: ListSpec<SubmissionRow, ReturnType<typeof toSubmission>> = {
   filters: {
     status: { sql: 's.status' }, operationalStatus: { sql: 's.operational_status' }, businessType: { sql: 's.business_type' },
     accountId: { sql: 's.account_id', cast: 'uuid' }, assigneeUserId: { sql: 's.assignee_user_id', cast: 'uuid' },
+    teamId: { sql: 's.team_id', cast: 'uuid' },
   },
   toItem: toSubmission,
 };
