@@ -2254,7 +2254,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The monthly installment of an amount financed at an APR over a number of installments (the add-financer dialog's preview) */
+        /** The monthly installment of what is financed (the total premium less the down payment, worked out here in exact decimals) at an APR over a number of installments (the add-financer dialog's preview) */
         get: operations["previewInstallment"];
         put?: never;
         post?: never;
@@ -16325,7 +16325,8 @@ export interface operations {
         parameters: {
             query: {
                 apr: number;
-                financedAmount: number;
+                totalPremium: number;
+                downPayment: number;
                 numberOfInstallments: number;
             };
             header?: never;

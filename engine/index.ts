@@ -59,5 +59,5 @@ export * from './rater/index.ts';
 export { termDays, unearnedDays, proRataReturnPremium, earnedPremium, flatCancelReturnPremium, endorsementPremiumChange, extendedReportingPremium, plusMoney, type PolicyTerm } from './policy/policy-money.ts';
 export { movedPeriod } from './policy/policy-period.ts';
 export { totalPremiumWithFees, feeAmounts, NO_FEES, type QuoteFees } from './policy/quote-fees.ts';
-export { installmentAmount, financeQuoteOf, financeablePremium, type FinanceTerms } from './policy/premium-finance.ts';
+export { amountFinanced, installmentAmount, financeQuoteOf, financeablePremium, type FinanceTerms } from './policy/premium-finance.ts';
 export { amountPaid, amountDue, paymentStatusOf, installmentDownPayment, type PaymentStatus, type TransactionStatus, type RecordedPayment } from './policy/payment-status.ts';

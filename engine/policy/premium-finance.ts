@@ -24,6 +24,11 @@ export function financeablePremium(totalPremium: string, brokerFee: string, mgaF
   return Decimal.max(Decimal.ZERO, Decimal.from(totalPremium).minus(Decimal.from(brokerFee)).minus(Decimal.from(mgaFee))).toFixed(2);
 }
 
+/** What is lent: the total premium less the down payment, never below zero. */
+export function amountFinanced(totalPremium: string | number, downPayment: string | number): string {
+  return Decimal.max(Decimal.ZERO, Decimal.from(totalPremium).minus(Decimal.from(downPayment))).toFixed(2);
+}
+
 /** The level monthly payment repaying `financed` over `count` months at `apr` percent a year. */
 export function installmentAmount(financed: string | number, apr: string | number, count: number): string {
   const principal = Decimal.from(financed);
@@ -38,14 +43,14 @@ export function installmentAmount(financed: string | number, apr: string | numbe
 
 /** The finance quote shown to the payer: what is financed, each instalment, the charge and the schedule. */
 export function financeQuoteOf(terms: FinanceTerms) {
-  const amountFinanced = Decimal.max(Decimal.ZERO, Decimal.from(terms.totalPremium).minus(Decimal.from(terms.downPayment)));
-  const installment = installmentAmount(amountFinanced.toFixed(2), terms.apr, terms.numberOfInstallments);
+  const financed = Decimal.from(amountFinanced(terms.totalPremium, terms.downPayment));
+  const installment = installmentAmount(financed.toFixed(2), terms.apr, terms.numberOfInstallments);
   const repaid = Decimal.from(installment).times(Decimal.from(terms.numberOfInstallments));
   const firstDate = addDays(terms.firstInstallmentDue, 1);
   return {
-    amountFinanced: amountFinanced.toFixed(2),
+    amountFinanced: financed.toFixed(2),
     installmentAmount: installment,
-    financeCharge: Decimal.max(Decimal.ZERO, repaid.minus(amountFinanced)).toFixed(2),
+    financeCharge: Decimal.max(Decimal.ZERO, repaid.minus(financed)).toFixed(2),
     totalPaymentAmount: Decimal.from(terms.downPayment).plus(repaid).toFixed(2),
     schedule: Array.from({ length: terms.numberOfInstallments }, (_, index) => ({ number: index + 1, dueDate: addMonths(firstDate, index), amount: installment })),
   };

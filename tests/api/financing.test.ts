@@ -41,9 +41,9 @@ afterAll(async () => {
 
 describe('premium financing', () => {
   it('previews the installment for billing only', async () => {
-    const preview = await call('admin', 'GET', '/api/billing/v1/get-installment?apr=12&financedAmount=10000&numberOfInstallments=12');
+    const preview = await call('admin', 'GET', '/api/billing/v1/get-installment?apr=12&totalPremium=12500.10&downPayment=2500.10&numberOfInstallments=12');
     expect(preview.json()).toEqual({ installmentAmount: '888.49' });
-    expect((await call('agent', 'GET', '/api/billing/v1/get-installment?apr=12&financedAmount=10000&numberOfInstallments=12')).statusCode).toBe(403);
+    expect((await call('agent', 'GET', '/api/billing/v1/get-installment?apr=12&totalPremium=12500.10&downPayment=2500.10&numberOfInstallments=12')).statusCode).toBe(403);
   });
 
   it('suggests the spec\'s down payment before any plan is offered, and offers none', async () => {

@@ -1,4 +1,4 @@
-import { addDays, addMonths, amountPaid, financeablePremium, financeQuoteOf, formatMoney, installmentAmount, plusMoney, todayIn } from '../../../engine/index.ts';
+import { addDays, addMonths, amountFinanced, amountPaid, financeablePremium, financeQuoteOf, formatMoney, installmentAmount, plusMoney, todayIn } from '../../../engine/index.ts';
 import { audit } from '../../audit.ts';
 import { callerOf } from '../../auth/authenticate.ts';
 import { FINANCE_DISAFFIRM_DAYS, FINANCE_DISAFFIRMED_PAYMENT_DAYS, FINANCE_FIRST_DUE_DAYS, FINANCE_TERM_MONTHS } from '../../constants.ts';
@@ -69,8 +69,8 @@ export const handlers: HandlerModule = (services) => {
 
   return {
     async previewInstallment(request) {
-      const { apr, financedAmount, numberOfInstallments } = request.query;
-      return { installmentAmount: installmentAmount(money(financedAmount), apr, numberOfInstallments) };
+      const { apr, totalPremium, downPayment, numberOfInstallments } = request.query;
+      return { installmentAmount: installmentAmount(amountFinanced(totalPremium, downPayment), apr, numberOfInstallments) };
     },
 
     async addPremiumFinancer(request) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { financeablePremium, financeQuoteOf, installmentAmount, installmentDownPayment } from '../../../engine/index.ts';
+import { amountFinanced, financeablePremium, financeQuoteOf, installmentAmount, installmentDownPayment } from '../../../engine/index.ts';
 
 /** Premium financing (spec 002 'Premium financing'): level instalments of an amortised loan, as data. */
 describe('installmentAmount', () => {
@@ -13,6 +13,17 @@ describe('installmentAmount', () => {
     { financed: '1000.00', apr: 10, count: 0, installment: '0.00' },
   ])('$financed at $apr% over $count months: $installment a month', ({ financed, apr, count, installment }) => {
     expect(installmentAmount(financed, apr, count)).toBe(installment);
+  });
+});
+
+describe('amountFinanced: the total premium less the down payment, exact to the cent (never binary floating point)', () => {
+  it.each([
+    { totalPremium: '0.30', downPayment: '0.10', financed: '0.20' },
+    { totalPremium: 1000.1, downPayment: 200.2, financed: '799.90' },
+    { totalPremium: '12500.10', downPayment: '2500.10', financed: '10000.00' },
+    { totalPremium: '500.00', downPayment: '650.00', financed: '0.00' },
+  ])('$totalPremium less $downPayment: $financed', ({ totalPremium, downPayment, financed }) => {
+    expect(amountFinanced(totalPremium, downPayment)).toBe(financed);
   });
 });
 
