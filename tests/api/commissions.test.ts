@@ -160,6 +160,7 @@ describe('paying commission', () => {
     expect(paid.statusCode, paid.body).toBe(200);
     expect(paid.json().payment).toMatchObject({ amount: '10.00', status: 'Paid', currency: 'USD', description: 'Commission for November 2026' });
     expect(paid.json().payment.paymentNumber).toMatch(/^CP-2026-\d{6}$/);
+    expect(paid.json().message).toBe('Commission of $10.00 paid to Summit Risk Partners.');
     const again = await call('admin', 'POST', '/api/commissions/v1/payment', body);
     expect(again.json().payment.id).toBe(paid.json().payment.id);
     // The token is this payee's: naming another agency with it never answers (or repeats) this payment.

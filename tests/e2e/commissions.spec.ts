@@ -35,7 +35,7 @@ test('an admin pays commission to an agency: Make Payment waits for the token, t
   await dialog.getByRole('textbox', { name: 'Amount', exact: true }).fill('25');
   await expect(pay).toBeEnabled();
   await pay.click();
-  await expect(page.getByText('Commission of 25.00 paid to Summit Risk Partners.')).toBeVisible();
+  await expect(page.getByText('Commission of $25.00 paid to Summit Risk Partners.')).toBeVisible();
   await page.getByRole('tab', { name: 'Payments' }).click();
   await expect(page.getByRole('row').filter({ hasText: 'Commission for the e2e month' })).toContainText('Paid');
 });

@@ -10,7 +10,7 @@ import { HttpError, notFound } from '../../http/http-error.ts';
 import type { Caller } from '../../services.ts';
 import { PayoutRefusal, type PaymentProcessor } from '../payments/payment-processor.ts';
 import { sharedPaymentProcessor } from '../payments/processor-registry.ts';
-import { formatMoney } from '../../../engine/index.ts';
+import { formatMoney, type Edition } from '../../../engine/index.ts';
 import { commissionDocumentFileName, commissionDocumentPdf, monthName, type CommissionDocumentKind } from './commission-documents.ts';
 import {
   AGENCY_CURRENCY, agencyTenant, commissionLinesOfMonth, commissionOwed, commissionPaymentByToken, searchVisibleCommissionAggregates,
@@ -34,8 +34,9 @@ interface AgencyRow {
 
 const money = (value: unknown) => Number(value).toFixed(2);
 
-const messageOf = (payment: { status: string; failureReason: string | null; amount: string; agencyName: string }) =>
-  payment.status === 'Failed' ? COMMISSION_TEXTS.failed(payment.failureReason ?? '') : COMMISSION_TEXTS.paid(payment.amount, payment.agencyName);
+/** What a commission payment came to, its amount in the agency's edition's money ('Commission of $25.00 paid to …'). */
+const messageOf = (payment: { status: string; failureReason: string | null; amount: string; agencyName: string }, edition: Pick<Edition, 'locale' | 'currency'>) =>
+  payment.status === 'Failed' ? COMMISSION_TEXTS.failed(payment.failureReason ?? '') : COMMISSION_TEXTS.paid(formatMoney(Number(payment.amount), edition), payment.agencyName);
 
 /**
  * Commissions (spec 002 section 3 Commission, section 7 /api/commissions/v1): statements and per-agency
@@ -151,15 +152,15 @@ export const handlers: HandlerModule = (services) => {
       const token = String(body.token);
       const amount = money(body.commissionsAmount);
       const agency = await visibleAgency(caller, String(body.agencyId));
+      const edition = (await definitions.current()).registry().edition(agency.edition);
       // The same token again is the payment it already made: a retried request never pays twice.
       const earlier = await commissionPaymentByToken(db, token);
-      if (earlier && earlier.agencyId === agency.id) return { payment: earlier, message: messageOf(earlier) };
+      if (earlier && earlier.agencyId === agency.id) return { payment: earlier, message: messageOf(earlier, edition) };
       if (earlier) throw new HttpError(409, COMMISSION_TEXTS.tokenRefused('The payout token was used for another payee.'));
       if (agency.payments_paused) throw new HttpError(409, COMMISSION_TEXTS.paused);
       if (!agency.payee_token) throw new HttpError(409, COMMISSION_TEXTS.noBankAccount);
       const owed = await commissionOwed(db, agency.id);
       if (Number(amount) > Number(owed)) {
-        const edition = (await definitions.current()).registry().edition(agency.edition);
         throw new HttpError(409, COMMISSION_TEXTS.moreThanOwed(formatMoney(Number(owed), edition)));
       }
       const processor = requireProcessor(request.server.log);
@@ -187,7 +188,7 @@ export const handlers: HandlerModule = (services) => {
         }
       });
       const payment = (await commissionPaymentByToken(db, token))!;
-      return { payment, message: messageOf(payment) };
+      return { payment, message: messageOf(payment, edition) };
     },
 
     async toggleCommissionPayments(request) {
