@@ -60,13 +60,17 @@ export async function policyholderUser(
 
 /**
  * The one-time-code link of a quote (spec 000 /validate/{workflowId}): for its policyholder it leads to the
- * public request-to-bind route of the quote, for a wholesale agent to the quote's review page. It lasts as
- * long as the quote is offered, at most a month.
+ * public request-to-bind route of the quote, for a wholesale agent to the quote's review page, for a surplus
+ * lines broker (flow SURPLUS_NOTICE) to the notice they review and sign. It lasts as long as the quote is
+ * offered, at most a month.
  */
 export async function quoteReviewWorkflow(
   tx: Queryable,
   clock: Clock,
-  input: { userId: string; contact: Policyholder; quoteId: string; product: string; quoteExpiresOn: string; id?: string; redirectUrl?: string },
+  input: {
+    userId: string; contact: { email: string; phone: string | null }; quoteId: string; product: string; quoteExpiresOn: string;
+    id?: string; redirectUrl?: string; flow?: string;
+  },
 ): Promise<string> {
   const now = clock.now();
   const quoteEnd = new Date(`${input.quoteExpiresOn}T23:59:59Z`).getTime();
@@ -75,7 +79,7 @@ export async function quoteReviewWorkflow(
   const [row] = await tx.query<{ id: string }>(
     `INSERT INTO workflows (id, flow, user_id, email, phone, redirect_url, created_at, expires_at)
      VALUES (coalesce($8::uuid, gen_random_uuid()), $1, $2, $3, $4, $5, $6, $7) RETURNING id`,
-    [QUOTE_REVIEW_FLOW, input.userId, input.contact.email.toLowerCase(), input.contact.phone, redirect, now, expires, input.id ?? null],
+    [input.flow ?? QUOTE_REVIEW_FLOW, input.userId, input.contact.email.toLowerCase(), input.contact.phone, redirect, now, expires, input.id ?? null],
   );
   return row!.id;
 }

@@ -8,37 +8,26 @@ import { moveQuote } from '../quotes/quote-changes.ts';
 import { QUOTE_TEXTS } from '../quotes/quote-texts.ts';
 import { findVisibleQuote, toQuote, type QuoteDetailRow } from '../quotes/repository.ts';
 import { noticeTextsFor, surplusNoticePdf } from './notice-document.ts';
-import { needsSurplusNotice, SURPLUS_NOTICE_TEXTS } from './surplus-notice-rules.ts';
-
-interface NoticeColumns {
-  risk_state: string | null;
-  is_surplus: boolean;
-  surplus_notice_attested_at: Date | null;
-  surplus_notice_broker: { firstName: string; lastName: string; email: string; licenseNumber: string | null; state: string } | null;
-}
+import { lastNoticeSending, noticeColumns, surplusLicenseOf } from './notice-repository.ts';
+import { sendNoticeToBroker } from './send-notice.ts';
+import { needsSurplusNotice, SURPLUS_NOTICE_FLOW, SURPLUS_NOTICE_TEXTS } from './surplus-notice-rules.ts';
 
 const money = (value: string) => Number(value).toFixed(2);
 
 /**
  * The surplus lines notice page (spec 000 /quote/{id}/attest-surplus-notice): the quote's summary card, the
  * Louisiana or Montana notice and the broker's attestation, which binding then requires
- * (policies/handlers.ts). Reached in the console or by the SURPLUS_NOTICE one-time-code link, whose session
- * may call only these operations. The broker is the signed-in user, with the agency's licence for the state.
+ * (policies/handlers.ts). The agent sends the notice to the broker of the agency's licence for the state,
+ * whose SURPLUS_NOTICE one-time-code link ('Review & Sign') opens the page in a session that may call only
+ * the page's own operations. The broker is the signed-in user, with the agency's licence for the state.
  */
 export const handlers: HandlerModule = (services) => {
-  const { db, clock, definitions } = services;
+  const { db, clock, definitions, mailer, config } = services;
 
   async function visibleQuote(caller: Caller, id: string, tx: Queryable = db, lock = false): Promise<QuoteDetailRow> {
     const quote = await findVisibleQuote(tx, caller, id, lock);
     if (!quote) throw notFound(QUOTE_TEXTS.notFound);
     return quote;
-  }
-
-  async function noticeColumns(q: Queryable, quoteId: string): Promise<NoticeColumns> {
-    const [row] = await q.query<NoticeColumns>(
-      'SELECT risk_state, is_surplus, surplus_notice_attested_at, surplus_notice_broker FROM quotes WHERE id = $1', [quoteId],
-    );
-    return row!;
   }
 
   async function noticeOf(caller: Caller, id: string) {
@@ -48,15 +37,12 @@ export const handlers: HandlerModule = (services) => {
   /** The page's record of a quote already read within the caller's sight. */
   async function noticeFor(caller: Caller, quote: QuoteDetailRow) {
     const notice = await noticeColumns(db, quote.id);
-    const [license] = notice.risk_state
-      ? await db.query<{ surplus_license_number: string; broker_first_name: string; broker_last_name: string; broker_email: string; signature_on_file: boolean }>(
-        `SELECT surplus_license_number, broker_first_name, broker_last_name, broker_email, signature_on_file FROM surplus_licenses
-         WHERE agency_id = $1 AND surplus_lines_state = $2 ORDER BY updated_at DESC LIMIT 1`,
-        [quote.agency_id, notice.risk_state],
-      )
-      : [];
-    const [user] = await db.query<{ first_name: string }>('SELECT first_name FROM users WHERE id = $1', [caller.userId]);
+    const license = await surplusLicenseOf(db, quote.agency_id, notice.risk_state);
+    const sending = await lastNoticeSending(db, quote.id);
+    const [user] = await db.query<{ first_name: string; email: string }>('SELECT first_name, email FROM users WHERE id = $1', [caller.userId]);
     const needed = needsSurplusNotice(notice);
+    // Whoever signs has nothing to send: the licence's broker, or anyone who came by the notice's link.
+    const callerIsBroker = caller.workflowFlow === SURPLUS_NOTICE_FLOW || (license !== null && license.broker_email.toLowerCase() === user?.email.toLowerCase());
     return {
       ...toQuote(quote),
       heading: `Quote ${quote.quote_number} for ${quote.company_name}`,
@@ -80,6 +66,9 @@ export const handlers: HandlerModule = (services) => {
       attestedBy: notice.surplus_notice_broker ? `${notice.surplus_notice_broker.firstName} ${notice.surplus_notice_broker.lastName}` : null,
       attestedEmail: notice.surplus_notice_broker?.email ?? null,
       attestedLicense: notice.surplus_notice_broker?.licenseNumber ?? null,
+      callerIsBroker,
+      noticeSentTo: sending?.to ?? null,
+      noticeSentAt: sending ? new Date(sending.at).toISOString() : null,
     };
   }
 
@@ -98,6 +87,34 @@ export const handlers: HandlerModule = (services) => {
       return reply.header('content-type', 'application/pdf')
         .header('content-disposition', `attachment; filename="${quote.quote_number}_Surplus_Notice.pdf"`)
         .send(Buffer.from(pdf));
+    },
+
+    async sendSurplusNotice(request) {
+      const caller = callerOf(request);
+      const { id } = request.params;
+      const sent = await db.transaction(async (tx) => {
+        const quote = await visibleQuote(caller, id, tx, true);
+        const sending = await sendNoticeToBroker(tx, clock, { caller, address: request.ip }, quote);
+        const [sender] = await tx.query<{ name: string }>(`SELECT first_name || ' ' || last_name AS name FROM users WHERE id = $1`, [caller.userId]);
+        return { quote, sending, sender: sender?.name ?? quote.agency_name };
+      });
+      // After the commit: a mail never points at a link that a rollback took away.
+      const { quote, sending, sender } = sent;
+      const stateName = sending.state === 'LA' ? 'Louisiana' : 'Montana';
+      await mailer.sendMail({
+        to: sending.broker.email,
+        subject: `Review & Sign: surplus lines notice for quote ${quote.quote_number}`,
+        text: [
+          `Hello ${sending.broker.firstName},`,
+          '',
+          `${sender} asks you to review and sign the ${stateName} surplus lines notice of quote ${quote.quote_number} for ${quote.company_name},`,
+          `placed by ${quote.agency_name} under your surplus lines license ${sending.licenseNumber}. Once you have signed it, the quote can be bound.`,
+          `Review & Sign: ${config.publicUrl}/validate/${sending.workflowId}`,
+          '',
+          'For your security the page asks for a one-time code, which we send to this address when you ask for it.',
+        ].join('\n'),
+      });
+      return { quote: await noticeOf(caller, id), message: SURPLUS_NOTICE_TEXTS.sent(sending.broker.email), sentTo: sending.broker.email };
     },
 
     async attestSurplusNotice(request) {
