@@ -141,11 +141,13 @@ export const ROLE_DEFINITIONS: readonly RoleDefinition[] = [
     assignmentFlag: true,
   },
   {
+    // Underwrites quotes and, as the spec's 'agent or underwriter issue' has it, binds a Ready quote and issues
+    // the policy from its binder (quote:bind).
     id: 'provider-underwriter',
     name: 'Underwriter',
     accountType: 'COWBELL',
     permissions: [
-      ...SELF_SERVICE, 'agency:read', 'quote:read', 'quote:write', 'quote:underwrite',
+      ...SELF_SERVICE, 'agency:read', 'quote:read', 'quote:write', 'quote:underwrite', 'quote:bind',
       'policy:read', 'claim:read', 'document:read', 'document:upload', 'definitions:read', 'definitions:write', 'definitions:history',
       'license:read', 'organisation:read',
     ],
