@@ -167,6 +167,11 @@ export const WEBHOOK_HEADERS = { id: 'webhook-id', clientId: 'webhook-client-id'
 export const SHUTDOWN_GRACE_MS = 10 * SECOND;
 /** The sandbox processor settles a charge (processing to succeeded or failed) after this long. */
 export const SANDBOX_SETTLE_MS = 2 * SECOND;
+/** How often the sandbox processor settles due charges and retries webhooks the console did not take. */
+export const SANDBOX_SWEEP_MS = 1 * SECOND;
+/** A webhook the console did not take is posted again after this, at most SANDBOX_WEBHOOK_ATTEMPTS times in all. */
+export const SANDBOX_WEBHOOK_RETRY_MS = 30 * SECOND;
+export const SANDBOX_WEBHOOK_ATTEMPTS = 10;
 /** A hosted payment form left open this long expires. */
 export const SANDBOX_CHECKOUT_TTL_MS = 30 * MINUTE;
 /** Instalment plan (spec 000 section 9): 10 instalments. */

@@ -18,6 +18,7 @@ import { DEMO_USERS, DEMO_WORKFLOWS } from './seed/demo-world.ts';
 import { DEMO_SENT_QUOTE } from './seed/demo-sent-quote.ts';
 import { scheduleInvoiceReminders } from './resources/invoice-reminders/reminder-timer.ts';
 import { scheduleRenewalReminders } from './resources/renewal-reminders/renewal-reminder-timer.ts';
+import { scheduleSandboxSettlement } from './resources/payments/sandbox-settlement-timer.ts';
 import { scheduleWebhookDeliveries } from './resources/webhooks/delivery-timer.ts';
 import { closeOnSignals } from './shutdown.ts';
 import type { FastifyInstance } from 'fastify';
@@ -94,6 +95,7 @@ async function main(): Promise<void> {
   scheduleInvoiceReminders(app);
   scheduleRenewalReminders(app);
   scheduleWebhookDeliveries(app);
+  scheduleSandboxSettlement(app);
 
   let extra = '';
   if (config.production) {

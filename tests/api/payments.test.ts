@@ -2,8 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import { PDFParse } from 'pdf-parse';
 import { loadServerSecret } from '../../server/auth/signing-secret.ts';
+import { SANDBOX_SETTLE_MS, SANDBOX_WEBHOOK_RETRY_MS } from '../../server/constants.ts';
 import { PAYMENT_TEXTS } from '../../server/resources/payments/payment-texts.ts';
-import { signWebhook, SIGNATURE_HEADER } from '../../server/resources/payments/webhook-signature.ts';
+import { sharedPaymentProcessor } from '../../server/resources/payments/processor-registry.ts';
+import type { SandboxProcessor } from '../../server/resources/payments/sandbox-processor.ts';
+import { signWebhook, SIGNATURE_HEADER, verifyWebhookSignature } from '../../server/resources/payments/webhook-signature.ts';
+import { startWebhookReceiver } from '../support/webhook-receiver.ts';
 import { issuedPolicy, quotableAcme } from './support/policy-fixtures.ts';
 import { clientOf } from './support/quote-fixtures.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
@@ -50,7 +54,12 @@ async function payThroughForm(caller: string, policyId: string, method: 'creditC
 
 const checkoutOf = async (caller: string, checkoutId: string) => (await call(caller, 'GET', `/api/billing/v1/checkout/${checkoutId}`)).json() as Json;
 const recordOf = async (caller: string, policyId: string, host?: string) => (await call(caller, 'GET', `/api/billing/v1/policy/${policyId}/payment`, undefined, host)).json() as Json;
-const settled = () => new Promise((resolve) => setTimeout(resolve, 2_600));
+/** The processor's settlement comes due and its sweep runs (the server runs it every second; tests build the app without timers). */
+async function settled(): Promise<number> {
+  t.clock.advance(SANDBOX_SETTLE_MS);
+  return sandbox().settleDue();
+}
+const sandbox = () => sharedPaymentProcessor(t.app.services, t.app.log) as SandboxProcessor;
 const CARD = { name: 'Paula Holder', expiry: '12/29', cvc: '123' };
 
 beforeAll(async () => {
@@ -217,5 +226,43 @@ describe('processor webhooks', () => {
     expect(replayed.json()).toEqual({ received: true, duplicate: true });
     const [audited] = await t.db.query<{ count: number }>(`SELECT count(*)::int AS count FROM audit_log WHERE target = $1 AND action = 'payment.settled'`, [ids.saved]);
     expect(audited!.count).toBe(1);
+  });
+});
+
+describe("the sandbox processor's own books", () => {
+  it('settle a charge on the sweep after it is due, so a restart loses nothing, and post its webhook with one event id until it is taken', async () => {
+    const policyId = await issued('agent', ids.acme!, 'us', 'CO', 'P250');
+    const { checkout } = await payThroughForm('policyholder', policyId, 'creditCard', { ...CARD, number: '4242 4242 4242 4242' });
+    const [charge] = await t.db.query<{ id: string }>('SELECT id FROM sandbox_processor_charges WHERE reference = $1', [`checkout:${checkout.checkoutId}`]);
+    const receiver = await startWebhookReceiver();
+    try {
+      receiver.answer = 503;
+      await t.db.query('UPDATE sandbox_processor_charges SET webhook_url = $2 WHERE id = $1', [charge!.id, receiver.url]);
+      // Nothing is settled before it is due; the schedule is in the books, not in a timer of the process.
+      expect(await sandbox().settleDue()).toBe(0);
+      expect((await checkoutOf('policyholder', checkout.checkoutId)).transaction.status).toBe('In Process');
+
+      await settled();
+      expect((await checkoutOf('policyholder', checkout.checkoutId)).transaction.status).toBe('Paid');
+      expect(receiver.received).toHaveLength(1);
+      // Refused: not posted again before the retry is due, then posted with the same event id and a valid signature.
+      await sandbox().settleDue();
+      expect(receiver.received).toHaveLength(1);
+      receiver.answer = 200;
+      t.clock.advance(SANDBOX_WEBHOOK_RETRY_MS);
+      await sandbox().settleDue();
+      expect(receiver.received).toHaveLength(2);
+      const [first, second] = receiver.received.map((request) => JSON.parse(request.body) as Json);
+      expect(second!.id).toBe(first!.id);
+      expect(second).toMatchObject({ type: 'charge.updated', charge: { id: charge!.id, status: 'succeeded' } });
+      const secret = await loadServerSecret(t.db, t.clock, 'payment-webhook');
+      expect(() => verifyWebhookSignature(secret, receiver.received[1]!.body, receiver.received[1]!.headers[SIGNATURE_HEADER] as string, t.clock.now())).not.toThrow();
+      // Taken: never posted again.
+      t.clock.advance(10 * SANDBOX_WEBHOOK_RETRY_MS);
+      await sandbox().settleDue();
+      expect(receiver.received).toHaveLength(2);
+    } finally {
+      await receiver.close();
+    }
   });
 });

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { SANDBOX_CHECKOUT_TTL_MS, SANDBOX_PAYOUT_TOKEN_TTL_MS, SANDBOX_SETTLE_MS } from '../../constants.ts';
+import {
+  SANDBOX_CHECKOUT_TTL_MS, SANDBOX_PAYOUT_TOKEN_TTL_MS, SANDBOX_SETTLE_MS, SANDBOX_WEBHOOK_ATTEMPTS, SANDBOX_WEBHOOK_RETRY_MS,
+} from '../../constants.ts';
 import type { Clock } from '../../clock.ts';
 import type { Queryable } from '../../db/database.ts';
 import { DECLINE_MESSAGES, outcomeOf, type Outcome } from './sandbox-instruments.ts';
@@ -57,6 +59,8 @@ export interface SandboxDependencies {
  * hosted form collects the card or account; the number becomes a token and never leaves the sandbox's
  * books; a charge is processing, then settles after SANDBOX_SETTLE_MS to succeeded or failed and a signed
  * webhook tells the console. Cards listed as declines are refused at once, bank returns arrive later.
+ * Settling and the webhooks run from the sandbox's own tables (settleDue, swept by sandbox-settlement-timer.ts),
+ * so a restart loses nothing and a webhook the console did not take is posted again.
  */
 export class SandboxProcessor implements PaymentProcessor {
   readonly name = SANDBOX_NAME;
@@ -198,36 +202,62 @@ export class SandboxProcessor implements PaymentProcessor {
         declinedNow ? null : new Date(now.getTime() + SANDBOX_SETTLE_MS)],
     );
     const [stored] = await this.deps.db.query<{ id: string }>('SELECT id FROM sandbox_processor_charges WHERE idempotency_key = $1', [input.idempotencyKey]);
-    if (stored!.id === id && !declinedNow) setTimeout(() => void this.settle(id, outcome), SANDBOX_SETTLE_MS).unref();
     return (await this.chargeById(stored!.id))!;
   }
 
-  /** Processing becomes succeeded, or failed for a bank account that asks for a return; then the webhook. */
-  private async settle(id: string, outcome: Outcome): Promise<void> {
-    try {
-      const failed = outcome === 'return';
-      const [moved] = await this.deps.db.query<{ id: string }>(
-        `UPDATE sandbox_processor_charges SET status = $2, failure_message = $3 WHERE id = $1 AND status = 'processing' RETURNING id`,
-        [id, failed ? 'failed' : 'succeeded', failed ? DECLINE_MESSAGES.return : null],
-      );
-      if (moved) await this.deliver((await this.chargeById(id))!);
-    } catch (error) {
-      this.deps.log.warn({ err: error, charge: id }, 'The sandbox processor could not settle a charge');
-    }
+  /**
+   * One sweep of the sandbox's books: charges due to settle become succeeded, or failed for a bank account
+   * that asks for a return, each with the event that tells the console; then every such event not yet taken
+   * and due is posted. Each charge is claimed by its own update, so two servers never settle or post one
+   * twice at once. Answers how many charges it settled or posted.
+   */
+  async settleDue(): Promise<number> {
+    const now = this.deps.clock.now();
+    const settled = await this.deps.db.query<{ id: string }>(
+      `UPDATE sandbox_processor_charges c
+       SET status = CASE WHEN t.outcome = 'return' THEN 'failed' ELSE 'succeeded' END,
+           failure_message = CASE WHEN t.outcome = 'return' THEN $2 ELSE NULL END,
+           webhook_event_id = CASE WHEN c.webhook_url IS NULL THEN NULL ELSE $3 || replace(c.id, 'ch_', '') END,
+           webhook_next_at = CASE WHEN c.webhook_url IS NULL THEN NULL ELSE $1::timestamptz END
+       FROM sandbox_processor_tokens t
+       WHERE t.token = c.token AND c.id IN (
+         SELECT id FROM sandbox_processor_charges WHERE status = 'processing' AND settles_at <= $1 ORDER BY settles_at LIMIT 100 FOR UPDATE SKIP LOCKED)
+       RETURNING c.id`,
+      [now, DECLINE_MESSAGES.return, 'evt_'],
+    );
+    const due = await this.deps.db.query<{ id: string; webhook_url: string; webhook_event_id: string; webhook_attempts: number }>(
+      `UPDATE sandbox_processor_charges SET webhook_next_at = $2, webhook_attempts = webhook_attempts + 1
+       WHERE id IN (
+         SELECT id FROM sandbox_processor_charges WHERE webhook_delivered_at IS NULL AND webhook_next_at <= $1 AND webhook_attempts < $3
+         ORDER BY webhook_next_at LIMIT 100 FOR UPDATE SKIP LOCKED)
+       RETURNING id, webhook_url, webhook_event_id, webhook_attempts`,
+      [now, new Date(now.getTime() + SANDBOX_WEBHOOK_RETRY_MS), SANDBOX_WEBHOOK_ATTEMPTS],
+    );
+    for (const event of due) await this.post(event);
+    return settled.length + due.length;
   }
 
-  private async deliver(charge: ProcessorCharge): Promise<void> {
-    const [row] = await this.deps.db.query<{ webhook_url: string | null }>('SELECT webhook_url FROM sandbox_processor_charges WHERE id = $1', [charge.id]);
-    if (!row?.webhook_url) return;
-    const body = JSON.stringify({ id: idOf('evt'), type: 'charge.updated', charge });
-    const signature = signWebhook(await this.deps.webhookSecret(), body, this.deps.clock.now());
-    const response = await fetch(row.webhook_url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signature },
-      body,
-      signal: AbortSignal.timeout(10_000),
-    });
-    if (!response.ok) this.deps.log.warn({ status: response.status, charge: charge.id }, 'The console refused a sandbox processor webhook');
+  /** Posts one settlement's signed event; taken, it is never posted again; refused, the next try is already set. */
+  private async post(event: { id: string; webhook_url: string; webhook_event_id: string; webhook_attempts: number }): Promise<void> {
+    const charge = (await this.chargeById(event.id))!;
+    const body = JSON.stringify({ id: event.webhook_event_id, type: 'charge.updated', charge });
+    try {
+      const signature = signWebhook(await this.deps.webhookSecret(), body, this.deps.clock.now());
+      const response = await fetch(event.webhook_url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signature },
+        body,
+        signal: AbortSignal.timeout(10_000),
+      });
+      await response.arrayBuffer().catch(() => undefined);
+      if (response.ok) {
+        await this.deps.db.query('UPDATE sandbox_processor_charges SET webhook_delivered_at = $2 WHERE id = $1', [event.id, this.deps.clock.now()]);
+        return;
+      }
+      this.deps.log.warn({ status: response.status, charge: event.id, attempt: event.webhook_attempts }, 'The console refused a sandbox processor webhook; it is posted again later');
+    } catch (error) {
+      this.deps.log.warn({ err: error, charge: event.id, attempt: event.webhook_attempts }, 'The sandbox processor could not post a webhook; it is posted again later');
+    }
   }
 
   private async chargeById(id: string): Promise<ProcessorCharge | null> {
