@@ -30,6 +30,7 @@ import {
 import { POLICY_TEXTS } from './policy-texts.ts';
 import { boundRequestOf, renewalPrice, renewalRefusal, renewalRequestOf } from './policy-renewal.ts';
 import { needsSurplusNotice, SURPLUS_NOTICE_TEXTS } from '../surplus-notice/surplus-notice-rules.ts';
+import { renewalReminderSummary } from '../renewal-reminders/renewal-reminder-repository.ts';
 import { availablePolicyActions, canMovePolicy, IN_FORCE, policyPastTense, statusAfterCancellation, statusOnDay } from './policy-transitions.ts';
 
 type Request = Parameters<typeof callerOf>[0];
@@ -81,6 +82,7 @@ export const handlers: HandlerModule = (services) => {
       mgaFee: Number(row.mga_fee).toFixed(2),
       premiumTax: Number(row.premium_tax).toFixed(2),
       commissionRate: Number(row.commission_rate),
+      ...(await renewalReminderSummary(db, row.id)),
       events: await policyEvents(db, row.id),
       certificates: await policyCertificates(db, row.id),
       // Only a pending cancellation that a notice started can be stopped as a notice.
