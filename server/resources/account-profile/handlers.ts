@@ -8,15 +8,15 @@ import { withRuleFlags } from '../../form-check/rule-flags.ts';
 import { HttpError, MESSAGES, notFound } from '../../http/http-error.ts';
 import type { Caller } from '../../services.ts';
 import type { Edition } from '../accounts/address-rules.ts';
-import { applyAccountChangeToQuotes, changedRatingFields, precheckQuoteEffects } from '../accounts/quote-effects.ts';
+import { changedRatingFields, precheckQuoteEffects } from '../accounts/quote-effects.ts';
 import { findVisibleBusinessAccount } from '../accounts/repository.ts';
 import { findAdditionalInsured, insertAdditionalInsured, insuredValuesOf, listAdditionalInsureds, toAdditionalInsured, updateAdditionalInsured } from './additional-insureds.ts';
 import { checkDomains } from './domain-check.ts';
 import { insertAccountNote, listAccountNotes } from './notes.ts';
 import { PROFILE_TEXTS } from './profile-texts.ts';
 import { PRO_PRODUCT, refuseBadDomains, saveAccountProfile } from './save-profile.ts';
-import { refuseTwin, storedIndustryCode, withStoredCodes, writeProfile } from './profile-store.ts';
-import { changedValues, ratingShapeOf, savedValuesOf, storedValuesOf } from './profile-values.ts';
+import { storedIndustryCode, withStoredCodes } from './profile-store.ts';
+import { ratingShapeOf, savedValuesOf, storedValuesOf } from './profile-values.ts';
 import { profileRowOf, profileRowsOfAgency, toAccountProfile } from './repository.ts';
 import { riskScoresOfRows } from './risk-inputs.ts';
 
