@@ -6,7 +6,7 @@ import { choose } from './support/choose.ts';
 import { issuedPolicyOf } from './support/issued-policy.ts';
 import { E2E_ORIGIN, E2E_UK_ORIGIN } from './support/origin.ts';
 import { expectAccessible } from './support/accessibility.ts';
-import { dismissToasts, signInOnOrigin } from './support/sign-in.ts';
+import { acceptCookies, dismissToasts, lastMailId, latestMail, linkPath, signInOnOrigin } from './support/sign-in.ts';
 
 /**
  * Binding and policies against the real server in Chromium: an agent (a broker in the UK) binds a Ready
@@ -231,6 +231,69 @@ test('us: a surplus lines broker attests the Louisiana notice; then the quote bi
   });
   expect(bound.status).toBe(200);
   expect(bound.data.quote.status).toBe('BOUND');
+});
+
+test("us: the agent sends the notice for 'Review & Sign'; the broker opens the mailed link, enters the code and attests; the agent binds", async ({ page, browser, request }) => {
+  test.setTimeout(150_000);
+  await signInOnOrigin(page, E2E_ORIGIN, 'agent@agency.example');
+  const quote = await louisianaSurplusQuote(page);
+  // The agency's Louisiana surplus lines licence names the broker (the demo world holds one).
+  const notice = await callApi<{ surplusLicense: { brokerEmail: string; brokerName: string } | null }>(page, 'GET', `/api/quote/v1/${quote.id}/surplus-notice`);
+  const broker = notice.data.surplusLicense!;
+  expect(broker, 'a Louisiana surplus lines licence of the agency').not.toBeNull();
+
+  await page.goto(`${E2E_ORIGIN}/agency/quotes/${quote.id}`);
+  await page.getByRole('button', { name: 'Surplus Lines Notice' }).click();
+  await expect(page).toHaveURL(new RegExp(`/agency/quotes/${quote.id}/surplus-notice\\?flow=bind$`));
+  const before = await lastMailId(request, broker.brokerEmail);
+  await page.getByRole('button', { name: 'Send for Review & Sign' }).click();
+  const confirm = page.getByRole('alertdialog');
+  await expect(confirm).toContainText("They receive a 'Review & Sign' link by e-mail.");
+  await confirm.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByText(`Surplus lines notice sent to ${broker.brokerEmail} for review and signature.`, { exact: true })).toBeVisible();
+  await expect(page.getByTestId('detail-notice').filter({ hasText: `The notice was sent to ${broker.brokerEmail} for review and signature.` })).toBeVisible();
+  await dismissToasts(page);
+
+  // The broker, in a browser of their own, follows the link: the code by e-mail, then the notice.
+  const mail = await latestMail(request, broker.brokerEmail, /\/validate\//, before);
+  expect(mail.subject).toBe(`Review & Sign: surplus lines notice for quote ${quote.quoteNumber}`);
+  const context = await browser.newContext();
+  await acceptCookies(context, E2E_ORIGIN);
+  const signer = await context.newPage();
+  await signer.goto(`${E2E_ORIGIN}${linkPath(mail.body, 'validate')}`);
+  await expect(signer.getByRole('heading', { name: 'Review and sign the surplus lines notice' })).toBeVisible();
+  const codeBefore = await lastMailId(request, broker.brokerEmail);
+  await signer.getByRole('button', { name: /Send the code by email/ }).click();
+  const codeMail = await latestMail(request, broker.brokerEmail, /\b\d{6}\b/, codeBefore);
+  await signer.getByRole('textbox', { name: 'Access Code' }).fill(/\b(\d{6})\b/.exec(codeMail.body)![1]!);
+  await signer.getByRole('button', { name: 'Continue' }).click();
+  await expect(signer).toHaveURL(new RegExp(`/agency/quotes/${quote.id}/surplus-notice`), { timeout: 15_000 });
+  await expect(signer.getByTestId('detail-heading')).toHaveText(`Quote ${quote.quoteNumber} for ${quote.companyName}`);
+  await expect(signer.getByTestId('detail-notice').filter({ hasText: 'LOUISIANA SURPLUS LINES NOTICE' })).toBeVisible();
+  // The broker signs; there is nothing for them to send.
+  await expect(signer.getByRole('button', { name: 'Send for Review & Sign' })).toHaveCount(0);
+  await signer.getByRole('button', { name: 'Attest Notice' }).click();
+  const dialog = signer.getByRole('dialog', { name: 'Surplus Lines Notice' });
+  await dialog.getByText(/^I attest that the surplus lines notice above/).click();
+  await dialog.getByRole('button', { name: 'Attest' }).click();
+  await expect(signer.getByTestId('blocking-overlay')).toContainText('You can now log in to the console and bind the quote.');
+  await context.close();
+
+  // Back with the agent: the notice is attested by the broker, and the quote binds from its page.
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Send for Review & Sign' })).toHaveCount(0);
+  const attested = await callApi<{ surplusNoticeAttested: boolean; attestedEmail: string }>(page, 'GET', `/api/quote/v1/${quote.id}/surplus-notice`);
+  expect(attested.data).toMatchObject({ surplusNoticeAttested: true, attestedEmail: broker.brokerEmail });
+  await page.goto(`${E2E_ORIGIN}/agency/quotes/${quote.id}`);
+  await page.getByRole('button', { name: 'Bind Quote' }).click();
+  const bind = page.getByRole('dialog', { name: 'Bind Quote' });
+  await bind.getByRole('textbox', { name: 'Policy Holder First Name', exact: true }).fill('Remy');
+  await bind.getByRole('textbox', { name: 'Policy Holder Last Name', exact: true }).fill('Broussard');
+  await bind.getByRole('textbox', { name: 'Policy Holder Email', exact: true }).fill('remy@client.example');
+  await bind.getByRole('textbox', { name: 'Policy Holder Phone Number', exact: true }).fill('5045550142');
+  await bind.getByRole('button', { name: 'Bind Quote' }).click();
+  await expect(page.getByText('Quote bound. The binder is ready.', { exact: true })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Binder Number' })).toHaveValue(/^B-\d{4}-\d{6}$/);
 });
 
 test('us: the surplus notice page says when the quote cannot be read, and covers the page when the link no longer lets the user see it', async ({ page }) => {
