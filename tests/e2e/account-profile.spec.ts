@@ -146,6 +146,16 @@ test('US: an agent completes a profile, sees the quote pre-check and the risk fa
   await dismissToasts(page);
   const quotes = await api(request, E2E_ORIGIN, token, 'GET', `/api/quote/v1/search?accountId=${accountId}`);
   expect(Object.fromEntries(quotes.content.map((quote: Json) => [quote.product, quote.status]))).toEqual({ P100: 'INVALID', P250: 'REFERRED' });
+  // The invalidated quote's review page says so over everything, with the reason and whom to ask for a new one.
+  const invalidated = quotes.content.find((quote: Json) => quote.product === 'P100');
+  const accountPage = page.url();
+  await page.goto(`${E2E_ORIGIN}/agency/quotes/${invalidated.id}/review`);
+  const overlay = page.getByTestId('blocking-overlay');
+  await expect(overlay.getByRole('heading', { name: 'This quote is no longer valid' })).toBeVisible();
+  await expect(overlay).toContainText('Account details changed');
+  await expect(overlay).toContainText('For a new quote please contact');
+  await expect(page.getByRole('button', { name: 'Request to Bind' })).toHaveCount(0);
+  await page.goto(accountPage);
 
   // The policy holder: the spec's messages, then saved.
   await page.getByRole('button', { name: 'Update Policy Holder' }).click();
