@@ -702,6 +702,32 @@ for (const edition of CASES) {
 // its query and opens that policy's renewal page (without a policy it offers the account's policies to renew);
 // the quotes' renew-quote verify step shows the account's details and its policies of the product.
 for (const edition of CASES) {
+  test(`${edition.edition}: an agent mutes a policy's renewal reminders and turns them on again; the policy page says which`, async ({ page }) => {
+    await signInOnOrigin(page, edition.origin, edition.agent);
+    const active = await callApi<{ content: Array<{ id: string }> }>(page, 'GET', '/api/policy/v1/search?status=ACTIVE&size=20');
+    let policyId: string | undefined;
+    for (const { id } of active.data.content) {
+      const policy = await callApi<{ renewalReminders: string }>(page, 'GET', `/api/policy/v1/${id}`);
+      if (policy.data.renewalReminders === 'ON') {
+        policyId = id;
+        break;
+      }
+    }
+    expect(policyId, 'an active policy whose renewal reminders are on').toBeDefined();
+    await page.goto(`${edition.origin}/agency/policies/${policyId}`);
+    const renewal = page.getByRole('region', { name: 'Renewal' });
+    await expect(renewal).toContainText(`On: the ${edition.edition === 'uk' ? 'broker' : 'agent'} is e-mailed before the end date`);
+    await page.getByRole('button', { name: 'Mute Renewal Reminders' }).click();
+    await expect(renewal).toContainText('Muted');
+    await expect(renewal).not.toContainText('On: the');
+    await dismissToasts(page);
+    await page.getByRole('button', { name: 'Unmute Renewal Reminders' }).click();
+    await expect(renewal).toContainText('On: the');
+    await expect(page.getByRole('button', { name: 'Mute Renewal Reminders' })).toBeVisible();
+  });
+}
+
+for (const edition of CASES) {
   test(`${edition.edition}: the renewal's account-details and renew-quote addresses lead to the policy's renewal page`, async ({ page }) => {
     const { origin, agent, product } = edition;
     await signInOnOrigin(page, origin, agent);
