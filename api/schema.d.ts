@@ -268,7 +268,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The additional insureds of one client account, by business name */
+        /** The additional insureds of one client account, by business name (the quote review page lists them, for the insured too) */
         get: operations["searchAdditionalInsureds"];
         put?: never;
         post?: never;

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { callApi } from './support/call-api.ts';
+import { choose } from './support/choose.ts';
 import { E2E_ORIGIN, E2E_UK_ORIGIN } from './support/origin.ts';
 import { dismissToasts, lastMailId, openMailedCodeLink, signInOnOrigin } from './support/sign-in.ts';
 
@@ -94,6 +95,43 @@ for (const edition of CASES) {
     expect(review.data.lastPatched).not.toBeNull();
   });
 
+  test(`${edition.edition}: on the review page the agent updates the policy holder and adds an additional insured to the account`, async ({ page }) => {
+    const { origin, agent } = edition;
+    await signInOnOrigin(page, origin, agent);
+    const quote = await readyQuote(page, edition);
+    await page.goto(`${origin}/agency/quotes/${quote.id}/review`);
+    await page.getByRole('button', { name: 'Update Policy Holder' }).click();
+    const holder = page.getByRole('dialog', { name: 'Update Policy Holder' });
+    await holder.getByRole('textbox', { name: 'Policy Holder First Name' }).fill('Rosa');
+    await holder.getByRole('textbox', { name: 'Policy Holder Last Name' }).fill('Marquez');
+    await holder.getByRole('textbox', { name: 'Policy Holder Email' }).fill(`rosa.marquez.${edition.edition}@client.example`);
+    await holder.getByRole('textbox', { name: 'Policy Holder Phone Number' }).fill(edition.edition === 'us' ? '3035550142' : '02079460142');
+    await holder.getByTestId('dialog-submit').click();
+    await expect(page.getByText('Policy holder contact updated', { exact: true })).toBeVisible();
+    await expect(holder).toBeHidden();
+    // The request to bind goes to the new contact.
+    await expect(page.getByRole('region', { name: 'Request to Bind' }).getByRole('textbox', { name: 'First Name', exact: true })).toHaveValue('Rosa');
+
+    const insureds = page.getByTestId('block-table-account-additional-insureds');
+    await insureds.getByRole('button', { name: 'Add Additional Insured' }).click();
+    const insured = page.getByRole('dialog', { name: 'Add Additional Insured Coverage' });
+    const business = `Harbour Lane Properties ${edition.edition.toUpperCase()} ${Date.now()}`;
+    await insured.getByRole('textbox', { name: 'Business Name', exact: true }).fill(business);
+    await insured.getByRole('textbox', { name: 'Address Line 1', exact: true }).fill('70 Harbour Lane');
+    await insured.getByRole('textbox', { name: edition.edition === 'us' ? 'City' : 'Town/City', exact: true }).fill(edition.edition === 'us' ? 'Portland' : 'Bristol');
+    if (edition.edition === 'us') {
+      await choose(insured, 'State', 'Maine');
+      await insured.getByRole('textbox', { name: 'Zip Code', exact: true }).fill('04101');
+      await insured.getByRole('textbox', { name: 'NAICS Code', exact: true }).fill('531120');
+    } else {
+      await insured.getByRole('textbox', { name: 'Postcode', exact: true }).fill('BS1 4DJ');
+      await insured.getByRole('textbox', { name: 'SIC Code', exact: true }).fill('68209');
+    }
+    await insured.getByTestId('dialog-submit').click();
+    await expect(page.getByText('Additional insured successfully updated')).toBeVisible();
+    await expect(insureds.getByRole('row').filter({ hasText: business })).toBeVisible();
+  });
+
   test(`${edition.edition}: an agent verifies the account, sends a quote to its policyholder, who opens it with the code, attests and signs`, async ({ page, browser, request }) => {
     const { origin, agent } = edition;
     await signInOnOrigin(page, origin, agent);
@@ -126,6 +164,12 @@ for (const edition of CASES) {
     // The insured reviews; the agent's tools are not theirs.
     await expect(holder.getByRole('button', { name: 'Send to Policyholder' })).toHaveCount(0);
     await expect(holder.getByRole('button', { name: 'Verify Account' })).toHaveCount(0);
+    await expect(holder.getByRole('button', { name: 'Edit Account Details' })).toHaveCount(0);
+    // They read the account's additional insureds, and change none.
+    const insureds = holder.getByTestId('block-table-account-additional-insureds');
+    await expect(insureds.getByRole('table')).toBeVisible();
+    await expect(insureds.getByTestId('table-error')).toHaveCount(0);
+    await expect(insureds.getByRole('button', { name: 'Add Additional Insured' })).toHaveCount(0);
 
     await holder.getByRole('button', { name: 'Accept and Sign' }).click();
     const attestation = holder.getByRole('dialog', { name: 'Named Insured Attestation' });
