@@ -4,6 +4,7 @@ import {
   lintForm,
   lintPage,
   lintRater,
+  META_KINDS,
   RATER_DEFINITION_KINDS,
   validateAgainstMeta,
   type ContractOperations,
@@ -37,7 +38,8 @@ export interface DraftCheck {
   registry?: Registry;
 }
 
-const META_KINDS = new Set(['form', 'table', 'list', 'page', 'overlay', 'edition']);
+/** Every kind the engine has a meta-schema for: rater definitions (products, rating tables…) are drafted here too. */
+const DRAFT_KINDS: ReadonlySet<string> = new Set(META_KINDS);
 
 /**
  * What the engine says about a draft, as the server would on publish: the meta-schema of its kind, the
@@ -54,7 +56,7 @@ export function checkDraft(text: string, key: StudioKey, base: DefinitionSourceD
   }
   const file = fileOfKey(base, key);
   const kind = expectedMetaKind(key, document);
-  if (!kind || !META_KINDS.has(kind)) {
+  if (!kind || !DRAFT_KINDS.has(kind)) {
     return { document, faults: [{ pointer: '/kind', message: `unknown definition kind ${JSON.stringify(kind)}`, severity: 'error', source: 'meta-schema' }] };
   }
   const metaFaults = validateAgainstMeta(file, document, kind as MetaKind).map((fault) => ({

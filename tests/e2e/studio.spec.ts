@@ -267,3 +267,34 @@ test('a page edited in the studio: previewed, refused while it names an unknown 
   });
   expect([200, 201]).toContain(restored.status());
 });
+
+test('a rating table edited in the studio is rated against the sample risks it prices, with the trace, before anything is published', async ({ page, request }) => {
+  const admin = await apiLogin(request, ADMIN);
+  await signIn(page, admin);
+  const bundle = await authorized<{ definitions: { file: string; document: { id?: string; rows?: { value: number; factor: number }[] } }[] }>(request, admin, '/api/definitions/v1/bundle');
+  const table = bundle.definitions.find((entry) => entry.document.id === 'rating-us-limit-factor')!.document;
+  await page.goto('/admin/studio/rating-us-limit-factor');
+  const preview = page.getByRole('table', { name: 'Sample risks rated with the draft' });
+  const firstRisk = preview.getByRole('row').nth(1);
+  await expect(firstRisk).toBeVisible();
+  const totalCell = firstRisk.getByRole('cell').nth(4);
+  const before = await totalCell.innerText();
+  expect(before).toMatch(/^\$[\d,]+\.\d{2}$/);
+
+  // Every limit factor doubled: the preview rates the draft at once, and the trace names this table's step.
+  const doubled = { ...table, rows: table.rows!.map((row) => ({ ...row, factor: row.factor * 2 })) };
+  const editor = page.getByRole('textbox', { name: 'JSON of rating-us-limit-factor' });
+  await editor.click();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.insertText(JSON.stringify(doubled, null, 2));
+  await expect(totalCell).not.toHaveText(before);
+  const money = (text: string) => Number(text.replace(/[^\d.]/g, ''));
+  expect(money(await totalCell.innerText())).toBeGreaterThan(money(before));
+  await firstRisk.getByRole('button', { name: 'Trace' }).click();
+  const trace = page.getByRole('table', { name: 'Calculation trace' });
+  await expect(trace.getByRole('row').filter({ hasText: 'Limit factor' })).toContainText('us-limit-factor');
+
+  // Nothing was published: the definition the server gives is the seeded one.
+  const after = await authorized<{ definitions: { document: { id?: string; rows?: unknown[] } }[] }>(request, admin, '/api/definitions/v1/bundle');
+  expect(after.definitions.find((entry) => entry.document.id === 'rating-us-limit-factor')!.document.rows).toEqual(table.rows);
+});
