@@ -13,10 +13,14 @@ export interface CellFormatting {
   lists?: (id: string) => ListDefinition | undefined;
 }
 
-/** A row's own currency ('GBP' on a UK policy), when it names one: its money reads in it, whatever the host's edition. */
-function rowCurrency(row: unknown): string | undefined {
-  const currency = (row as { currency?: unknown } | null | undefined)?.currency;
-  return typeof currency === 'string' && /^[A-Z]{3}$/.test(currency) ? currency : undefined;
+/**
+ * A row's own currency ('GBP' on a UK policy), when it names one, else that of the edition it names (a UK client
+ * account listed for provider staff on the US host): its money reads in it, whatever the host's edition.
+ */
+function rowCurrency(row: unknown, editions: readonly Edition[] = []): string | undefined {
+  const own = row as { currency?: unknown; edition?: unknown } | null | undefined;
+  if (typeof own?.currency === 'string' && /^[A-Z]{3}$/.test(own.currency)) return own.currency;
+  return typeof own?.edition === 'string' ? editions.find((edition) => edition.id === own.edition)?.currency.code : undefined;
 }
 
 /**
@@ -32,7 +36,7 @@ export function formatCell(
   if (value === null || value === undefined || value === '') return '';
   switch (column.format ?? 'text') {
     case 'money': {
-      const code = rowCurrency(row);
+      const code = rowCurrency(row, editions);
       return formatMoney(Number(value), code && code !== edition.currency.code ? { locale: edition.locale, currency: { ...edition.currency, code } } : edition);
     }
     case 'rate':

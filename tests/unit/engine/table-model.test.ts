@@ -96,6 +96,17 @@ describe('money cells', () => {
     const row = currency === undefined ? { amount: value } : { amount: value, currency };
     expect(formatCell(value, { format: 'money' }, { edition }, row)).toBe(expected);
   });
+
+  it.each([
+    ['us', 'uk', '£4,200,000.00'],
+    ['uk', 'us', 'US$4,200,000.00'],
+    ['us', 'us', '$4,200,000.00'],
+    ['uk', 'fr', '£4,200,000.00'],
+  ] as const)('on the %s host a row of the %s edition (no currency of its own) reads in that edition\'s money', (editionId, rowEdition, expected) => {
+    const editions = ['us', 'uk'].map((id) => registry.edition(id as 'us' | 'uk'));
+    const row = { revenue: 4_200_000, edition: rowEdition };
+    expect(formatCell(row.revenue, { format: 'money' }, { edition: registry.edition(editionId), editions }, row)).toBe(expected);
+  });
 });
 
 describe('phone cells', () => {
