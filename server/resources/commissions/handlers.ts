@@ -233,6 +233,7 @@ export const handlers: HandlerModule = (services) => {
       return { available: lines.length > 0, fileName: lines.length > 0 ? fileName : null, lines: lines.length };
     },
 
+    // Rendered on every download, never kept (documents/issued-documents.ts): the month's lines move with revisions and cancellations.
     async downloadCommissionDocument(request, reply) {
       // The picker's form sends its fields as the query, which the contract checked (a read changes nothing).
       const query = request.query;

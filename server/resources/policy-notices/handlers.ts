@@ -104,6 +104,7 @@ export const handlers: HandlerModule = (services) => {
       return { message: POLICY_TEXTS.noticeStopped(number) };
     },
 
+    // Rendered on every download, never kept (documents/issued-documents.ts): the notice follows the cancellation as it stands.
     async downloadNoticeOfCancellation(request, reply) {
       const policy = await visible(callerOf(request), request.params.id);
       if (policy.noc_issued_at === null) throw notFound(POLICY_TEXTS.noNotice);

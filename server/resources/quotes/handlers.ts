@@ -274,6 +274,7 @@ export const handlers: HandlerModule = (services) => {
       return { message };
     },
 
+    // Rendered on every download, never kept (documents/issued-documents.ts): a proposal shows the quote as it stands.
     async downloadQuoteProposal(request, reply) {
       const caller = callerOf(request);
       const quote = await visibleQuote(caller, request.params.id);
