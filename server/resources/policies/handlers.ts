@@ -1,4 +1,4 @@
-import { addDays, flatCancelReturnPremium, plusMoney, formatDate, proRataReturnPremium, todayIn } from '../../../engine/index.ts';
+import { addDays, flatCancelReturnPremium, plusMoney, formatDate, proRataReturnPremium, todayIn, type Edition, type RaterDefinitions } from '../../../engine/index.ts';
 import { audit } from '../../audit.ts';
 import { callerOf } from '../../auth/authenticate.ts';
 import { BINDER_VALID_DAYS, DEFAULT_COMMISSION_RATE } from '../../constants.ts';
@@ -23,6 +23,7 @@ import { openForRenewal } from './policy-calendar.ts';
 import { movePolicy } from './policy-changes.ts';
 import { lossRunPdf } from './loss-runs.ts';
 import { binderPdf, documentFileName, policyCertificatePdf, policyDeclarationsPdf, type CertificateHolder } from './policy-documents.ts';
+import { issuedDocumentId, keepIssuedDocument, sendIssuedDocument, type IssuedFile } from '../documents/issued-documents.ts';
 import { additionalInsuredsOf, findVisibleCertificate, policyCertificates, toCertificateInsured, type CertificateKind } from './certificate-repository.ts';
 import {
   findReadablePolicy, findVisiblePolicy, money, nextBinderNumber, nextPolicyNumber, requireVisiblePolicy, policyEvents, recordPolicyEvent, searchOverseenPolicies, searchVisiblePolicies, toPolicy, type PolicyRow,
@@ -34,6 +35,16 @@ import { renewalReminderSummary } from '../renewal-reminders/renewal-reminder-re
 import { availablePolicyActions, canMovePolicy, IN_FORCE, policyPastTense, statusAfterCancellation, statusOnDay } from './policy-transitions.ts';
 
 type Request = Parameters<typeof callerOf>[0];
+
+/** The binder as issued and downloaded: one rendering for both, so the kept copy is the one a download would give. */
+async function binderFile(quote: QuoteDetailRow, binder: NonNullable<Awaited<ReturnType<typeof binderColumns>>>, rater: RaterDefinitions, edition: Edition): Promise<IssuedFile> {
+  return { fileName: documentFileName(quote.company_name, binder.binder_number, 'Binder'), content: await binderPdf({ ...quote, ...binder }, rater, edition) };
+}
+
+/** A certificate naming a holder or an additional insured, as issued and downloaded. */
+async function certificateFile(policy: PolicyRow, holder: CertificateHolder, issuedAt: Date, edition: Edition): Promise<IssuedFile> {
+  return { fileName: documentFileName(policy.company_name, policy.policy_number, 'Certificate'), content: await policyCertificatePdf(policy, holder, issuedAt, edition) };
+}
 
 /**
  * Binding and policies (spec 002 sections 3, 4 and 7 Policy): binding a Ready or signed quote as a binder,
@@ -111,13 +122,19 @@ export const handlers: HandlerModule = (services) => {
     const caller = callerOf(request);
     const { id } = request.params as { id: string };
     await settle();
+    // Read before the transaction: the definitions come from the database, whose one embedded connection the transaction holds.
+    const registry = (await definitions.current()).registry();
     const issued = await db.transaction(async (tx) => {
       const policy = await visiblePolicy(caller, id, tx, true);
+      const now = clock.now();
       const [row] = await tx.query<{ id: string }>(
         `INSERT INTO policy_certificates (policy_id, doc_type, organization_name, address1, city, state, zip, requested_by, requested_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
-        [policy.id, docType, holder.organization_name, holder.address1, holder.city, holder.state, holder.zip, caller.userId, clock.now()],
+        [policy.id, docType, holder.organization_name, holder.address1, holder.city, holder.state, holder.zip, caller.userId, now],
       );
+      // The certificate handed to the holder is kept as issued: a later change of the insured's name or agency must not rewrite it.
+      await keepIssuedDocument(tx, { docId: issuedDocumentId('certificate', row!.id), at: now, log: request.log },
+        () => certificateFile(policy, { ...holder, doc_type: docType }, now, registry.edition(policy.edition)));
       await movePolicy(tx, clock, { caller, address: request.ip }, policy, 'certificate', { detail: { certificateId: row!.id, holder: holder.organization_name, docType } });
       const [requester] = await tx.query<{ email: string; first_name: string }>('SELECT email, first_name FROM users WHERE id = $1', [caller.userId]);
       return { policy, requester };
@@ -154,6 +171,9 @@ export const handlers: HandlerModule = (services) => {
       const { id } = request.params;
       const body = checkedBodyOf(request);
       const today = todayOf(request);
+      // Read before the transaction: the definitions come from the database, whose one embedded connection the transaction holds.
+      const registry = (await definitions.current()).registry();
+      const raters = { us: await publishedRater(definitions, 'us'), uk: await publishedRater(definitions, 'uk') };
       await db.transaction(async (tx) => {
         const quote = await visibleQuote(caller, id, tx, true);
         if (String(quote.expires_on).slice(0, 10) < today && quote.status === 'READY') throw new HttpError(409, POLICY_TEXTS.quoteExpired);
@@ -172,6 +192,12 @@ export const handlers: HandlerModule = (services) => {
             customer_email: String(body.customerEmail).toLowerCase(), customer_phone: String(body.customerPhone),
           },
           detail: { binderNumber },
+        });
+        // The binder is evidence of cover handed to the insured: kept as bound, in the bind's own transaction, so a
+        // later edit of the account or a broker-of-record move never rewrites it.
+        await keepIssuedDocument(tx, { docId: issuedDocumentId('binder', quote.id), at: now, log: request.log }, async () => {
+          const bound = await visibleQuote(caller, id, tx);
+          return binderFile(bound, (await binderColumns(tx, quote.id))!, raters[bound.edition], registry.edition(bound.edition));
         });
       });
       return { quote: await quoteDetail(db, caller, await visibleQuote(caller, id)), message: POLICY_TEXTS.bound };
@@ -267,10 +293,8 @@ export const handlers: HandlerModule = (services) => {
       if (!quote) throw notFound(POLICY_TEXTS.quoteNotFound);
       const binder = await binderColumns(db, quote.id);
       if (!binder) throw notFound(POLICY_TEXTS.quoteNotFound);
-      const pdf = await binderPdf({ ...quote, ...binder }, await publishedRater(definitions, quote.edition), await editionOf(quote.edition));
-      return reply.header('content-type', 'application/pdf')
-        .header('content-disposition', `attachment; filename="${documentFileName(quote.company_name, binder.binder_number, 'Binder')}"`)
-        .send(Buffer.from(pdf));
+      return sendIssuedDocument(reply, db, issuedDocumentId('binder', quote.id),
+        async () => binderFile(quote, binder, await publishedRater(definitions, quote.edition), await editionOf(quote.edition)));
     },
 
     async searchPolicies(request) {
@@ -302,6 +326,7 @@ export const handlers: HandlerModule = (services) => {
         .send(Buffer.from(pdf));
     },
 
+    // Rendered on every download, never kept: the declarations show the policy as endorsed now.
     async downloadPolicyDocument(request, reply) {
       const caller = callerOf(request);
       await settle();
@@ -463,6 +488,7 @@ export const handlers: HandlerModule = (services) => {
       });
     },
 
+    // The plain certificate (no holder) is printed on demand as of today, so it is rendered each time, never kept.
     async downloadPolicyCertificate(request, reply) {
       const caller = callerOf(request);
       await settle();
@@ -503,10 +529,8 @@ export const handlers: HandlerModule = (services) => {
       const certificate = await findVisibleCertificate(db, caller, request.params.certificateId);
       if (!certificate) throw notFound(POLICY_TEXTS.certificateNotFound);
       const policy = await visiblePolicy(caller, certificate.policy_id);
-      const pdf = await policyCertificatePdf(policy, certificate, new Date(certificate.requested_at), await editionOf(policy.edition));
-      return reply.header('content-type', 'application/pdf')
-        .header('content-disposition', `attachment; filename="${documentFileName(policy.company_name, policy.policy_number, 'Certificate')}"`)
-        .send(Buffer.from(pdf));
+      return sendIssuedDocument(reply, db, issuedDocumentId('certificate', certificate.id),
+        async () => certificateFile(policy, certificate, new Date(certificate.requested_at), await editionOf(policy.edition)));
     },
 
     async getPolicyRenewal(request) {
