@@ -8,6 +8,7 @@ import type { Caller } from '../../services.ts';
 import { amountDueOf } from '../financing/financing-repository.ts';
 import { findVisiblePolicy, type PolicyRow } from '../policies/policy-repository.ts';
 import { findVisibleQuote } from '../quotes/repository.ts';
+import { keepReceipt } from '../payments/issued-receipts.ts';
 import { nextTransactionNumber, toTransaction, transactionById } from '../payments/transaction-repository.ts';
 import { BILLING_TEXTS } from './billing-texts.ts';
 import { searchOutstandingBalances } from './balance-list.ts';
@@ -94,7 +95,7 @@ export const handlers: HandlerModule = (services) => {
       const caller = callerOf(request);
       const body = checkedBodyOf(request);
       const id = request.params.id;
-      await db.transaction(async (tx) => {
+      const nowPaid = await db.transaction(async (tx) => {
         const before = await visibleTransaction(caller, id, tx);
         const [held] = await tx.query<{ processor_charge_id: string | null }>('SELECT processor_charge_id FROM payment_transactions WHERE id = $1 FOR UPDATE', [id]);
         const after = {
@@ -119,7 +120,10 @@ export const handlers: HandlerModule = (services) => {
             after: { transactionId: after.transaction_id, invoiceNumber: after.invoice_number, status: after.status, paymentDate: after.payment_date, paymentMethod: after.payment_method, processorName: after.processor_name, amountPaid: after.amount_paid, paymentDesc: after.payment_desc },
           },
         });
+        return before.status !== 'Paid' && after.status === 'Paid';
       });
+      // A payment billing marks Paid gets its receipt now; a correction of one already Paid leaves the receipt issued then.
+      if (nowPaid) await keepReceipt(services, request.log, id);
       return { transaction: toTransaction((await transactionById(db, id))!), message: BILLING_TEXTS.updated };
     },
 
@@ -138,6 +142,7 @@ export const handlers: HandlerModule = (services) => {
           detail: { [payee.kind === 'policy' ? 'policyNumber' : 'binderNumber']: payee.number, transaction: inserted, amount, method: body.paymentMethod, paymentDate: body.paymentDate } });
         return inserted;
       });
+      await keepReceipt(services, request.log, id);
       return { transaction: toTransaction((await transactionById(db, id))!), message: BILLING_TEXTS.applied };
     },
 
@@ -156,6 +161,7 @@ export const handlers: HandlerModule = (services) => {
           detail: { policyNumber: policy.policy_number, transaction: inserted, credited: due, comment: body.description } });
         return inserted;
       });
+      await keepReceipt(services, request.log, id);
       return { transaction: toTransaction((await transactionById(db, id))!), message: BILLING_TEXTS.closed };
     },
   };

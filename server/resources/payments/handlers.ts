@@ -17,7 +17,8 @@ import { PAYMENT_TEXTS } from './payment-texts.ts';
 import { sharedPaymentProcessor } from './processor-registry.ts';
 import { invoiceFiguresOf } from './invoice-figures.ts';
 import { invoicePdf } from './invoice-document.ts';
-import { receiptPdf } from './receipt-document.ts';
+import { issuedDocumentId, sendIssuedDocument } from '../documents/issued-documents.ts';
+import { keepReceipt, receiptFile } from './issued-receipts.ts';
 import { sandboxHandlers } from './sandbox-routes.ts';
 import { SandboxProcessor } from './sandbox-processor.ts';
 import { recordCharge, toTransaction, transactionById, transactionsOf } from './transaction-repository.ts';
@@ -166,6 +167,7 @@ export const handlers: HandlerModule = (services) => {
       const transaction = session.charge
         ? await db.transaction((tx) => applyCharge(tx, chosen, session.charge!, { userId: caller.userId, address: request.ip }))
         : null;
+      await keepReceipt(services, request.log, transaction?.id);
       return { checkoutId: checkout.id, status: session.status, transaction: transaction ? toTransaction(transaction) : null };
     },
 
@@ -196,6 +198,7 @@ export const handlers: HandlerModule = (services) => {
         throw new HttpError(502, PAYMENT_TEXTS.processorUnavailable);
       }
       const transaction = await db.transaction((tx) => applyCharge(tx, chosen, charge, { userId: caller.userId, address: request.ip, idempotencyKey }));
+      await keepReceipt(services, request.log, transaction?.id);
       return {
         transaction: toTransaction(transaction!),
         message: charge.status === 'failed' ? PAYMENT_TEXTS.declined(charge.failureMessage) : PAYMENT_TEXTS.submitted,
@@ -207,15 +210,12 @@ export const handlers: HandlerModule = (services) => {
       const transaction = await transactionById(db, request.params.id);
       const policy = transaction?.policy_id ? await findVisiblePolicy(db, caller, transaction.policy_id) : null;
       if (!transaction || !policy) throw notFound(PAYMENT_TEXTS.transactionNotFound);
-      const payments = (await transactionsOf(db, policy.id)).map((row) => ({ status: row.status, amount: row.amount_paid }));
-      const edition = (await definitions.current()).registry().edition(policy.edition);
-      const owed = owedByPayer(policy.total_premium, await liveFinancingOf(db, policy.id));
-      const pdf = await receiptPdf(transaction, policy, amountDue(owed, payments), edition);
-      return reply.header('content-type', 'application/pdf')
-        .header('content-disposition', `attachment; filename="Receipt_${transaction.transaction_id}.pdf"`)
-        .send(Buffer.from(pdf));
+      // A Paid transaction's receipt as it was kept when paid; an attempt (In Process, Failed) shows its state now.
+      return sendIssuedDocument(reply, db, issuedDocumentId('receipt', transaction.id),
+        async () => receiptFile(db, transaction, policy, (await definitions.current()).registry().edition(policy.edition)));
     },
 
+    // Rendered on every download, never kept: the invoice shows what is owed and paid now.
     async downloadPolicyInvoice(request, reply) {
       const policy = await visiblePolicy(callerOf(request), request.params.policyId);
       const figures = await invoiceFiguresOf(db, policy);
@@ -242,11 +242,12 @@ export const handlers: HandlerModule = (services) => {
           [chosen.name, event.id, clock.now()],
         );
         // A delivery seen before (a retry or a replay) changes nothing.
-        if (!fresh) return false;
-        await applyCharge(tx, chosen, event.charge, { userId: null, address: request.ip });
-        return true;
+        if (!fresh) return { duplicate: true, transaction: null };
+        return { duplicate: false, transaction: await applyCharge(tx, chosen, event.charge, { userId: null, address: request.ip }) };
       });
-      return { received: true, duplicate: !applied };
+      // The settlement of a charge (In Process to Paid) arrives here: its receipt is kept as of now.
+      await keepReceipt(services, request.log, applied.transaction?.id);
+      return { received: true, duplicate: applied.duplicate };
     },
   };
 };

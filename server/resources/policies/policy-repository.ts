@@ -203,6 +203,15 @@ export async function findReadablePolicy(db: Queryable, caller: Caller, id: stri
   return row ?? null;
 }
 
+/**
+ * One policy by id alone, for a document the server issues on its own (a receipt kept when a processor's
+ * webhook settles a charge, with no caller). Never answer a request with it: requests go through the tenant rule.
+ */
+export async function policyForIssuedDocument(db: Queryable, id: string): Promise<PolicyRow | null> {
+  const [row] = await db.query<PolicyRow>(`SELECT ${SELECT} FROM ${FROM} WHERE p.id = $1`, [id]);
+  return row ?? null;
+}
+
 /** The policy by (tenant, id), or the 404 every policy operation answers for one out of reach. */
 export async function requireVisiblePolicy(db: Queryable, caller: Caller, id: string, lock = false): Promise<PolicyRow> {
   const policy = await findVisiblePolicy(db, caller, id, lock);
