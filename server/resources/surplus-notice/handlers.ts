@@ -7,6 +7,7 @@ import type { Caller } from '../../services.ts';
 import { moveQuote } from '../quotes/quote-changes.ts';
 import { QUOTE_TEXTS } from '../quotes/quote-texts.ts';
 import { findVisibleQuote, toQuote, type QuoteDetailRow } from '../quotes/repository.ts';
+import { issuedDocumentId, keepIssuedDocument, sendIssuedDocument, type IssuedFile } from '../documents/issued-documents.ts';
 import { noticeTextsFor, surplusNoticePdf } from './notice-document.ts';
 import { lastNoticeSending, noticeColumns, surplusLicenseOf } from './notice-repository.ts';
 import { sendNoticeToBroker } from './send-notice.ts';
@@ -72,6 +73,13 @@ export const handlers: HandlerModule = (services) => {
     };
   }
 
+  /** The notice as the page words it, as kept when attested and as downloaded. */
+  async function noticeFile(record: Awaited<ReturnType<typeof noticeFor>>, quote: QuoteDetailRow): Promise<IssuedFile> {
+    const registry = (await definitions.current()).registry();
+    const pdf = await surplusNoticePdf(record, noticeTextsFor(registry, quote.edition, record), registry.edition(quote.edition), new Date(record.attestedAt ?? quote.modified_at));
+    return { fileName: `${quote.quote_number}_Surplus_Notice.pdf`, content: pdf };
+  }
+
   return {
     async getSurplusNotice(request) {
       return noticeOf(callerOf(request), request.params.id);
@@ -82,11 +90,8 @@ export const handlers: HandlerModule = (services) => {
       const quote = await visibleQuote(caller, request.params.id);
       const record = await noticeFor(caller, quote);
       if (!record.needsNotice) throw new HttpError(409, SURPLUS_NOTICE_TEXTS.notNeeded);
-      const registry = (await definitions.current()).registry();
-      const pdf = await surplusNoticePdf(record, noticeTextsFor(registry, quote.edition, record), registry.edition(quote.edition), new Date(record.attestedAt ?? quote.modified_at));
-      return reply.header('content-type', 'application/pdf')
-        .header('content-disposition', `attachment; filename="${quote.quote_number}_Surplus_Notice.pdf"`)
-        .send(Buffer.from(pdf));
+      // Kept once attested (attestSurplusNotice); before that there is no copy and the notice shows as it stands.
+      return sendIssuedDocument(reply, db, issuedDocumentId('surplus-notice', quote.id), () => noticeFile(record, quote));
     },
 
     async sendSurplusNotice(request) {
@@ -139,6 +144,12 @@ export const handlers: HandlerModule = (services) => {
           detail: { state: notice.risk_state, broker: attestedBy.email, licenseNumber: attestedBy.licenseNumber },
         });
       });
+      // The attested notice is kept as signed. Right after the commit, not inside it: the page's record is read
+      // through the database (and the definitions), which the embedded database's one connection would be
+      // holding; the attestation stands if the rendering fails.
+      const attested = await visibleQuote(caller, id);
+      await keepIssuedDocument(db, { docId: issuedDocumentId('surplus-notice', id), at: clock.now(), log: request.log },
+        async () => noticeFile(await noticeFor(caller, attested), attested));
       return { quote: await noticeOf(caller, id), message: SURPLUS_NOTICE_TEXTS.attested };
     },
   };
