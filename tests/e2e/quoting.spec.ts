@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { E2E_ORIGIN, E2E_UK_ORIGIN } from './support/origin.ts';
+import { expectAccessible } from './support/accessibility.ts';
 import { openFromMenu, rowAction } from './support/page-navigation.ts';
 import { dismissToasts, signInOnOrigin } from './support/sign-in.ts';
 
@@ -223,6 +224,32 @@ for (const step of APPLICATION_STEP_CASES) {
   });
 }
 
+test('US: the coverage editor is worked with the keyboard alone, re-rating as it goes, with no serious accessibility violation', async ({ page }) => {
+  await signInOnOrigin(page, E2E_ORIGIN, 'agent@agency.example');
+  const accountId = await accountIdOf(page, 'Cedar Grove Logistics Inc');
+  await page.goto(`${E2E_ORIGIN}/agency/requestQuote/P250/${accountId}`);
+  const preset = page.getByRole('combobox', { name: 'Preset' });
+  await expect(preset).toHaveValue('2');
+  const start = await totalText(page);
+  await expectAccessible(page, 'US: the P250 coverage editor');
+
+  // A coverage reached by focus and ticked with Space re-rates, and the preset turns custom.
+  const ccpa = page.getByRole('checkbox', { name: 'CCPA Fines and Penalties' });
+  await ccpa.focus();
+  await page.keyboard.press('Space');
+  await expect(ccpa).toBeChecked();
+  await expect(total(page)).not.toHaveText(start);
+  await expect(preset).toHaveValue('-1');
+  // The aggregate limit chosen with the arrow keys re-rates too.
+  const ticked = await totalText(page);
+  const limit = page.getByRole('combobox', { name: 'Aggregate Limit' });
+  const chosen = await limit.inputValue();
+  await limit.focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(limit).not.toHaveValue(chosen);
+  await expect(total(page)).not.toHaveText(ticked);
+});
+
 test('UK: a broker quotes Prime One in pounds with an Excess and lands on the new quote', async ({ page }) => {
   await signInOnOrigin(page, E2E_UK_ORIGIN, 'broker@brokerage.example');
   const accountId = await accountIdOf(page, 'Thameside Freight Ltd');
@@ -238,6 +265,7 @@ test('UK: a broker quotes Prime One in pounds with an Excess and lands on the ne
   await expect(page.getByText('Turnover')).toBeVisible();
   const start = await totalText(page);
   expect(start).toMatch(/^£[\d,]+\.\d{2}$/);
+  await expectAccessible(page, 'UK: the Prime One coverage editor');
   await page.getByRole('combobox', { name: 'Excess', exact: true }).selectOption({ label: '£10,000.00' });
   await expect(total(page)).not.toHaveText(start);
   await expect(total(page)).toHaveText(/^£/);
