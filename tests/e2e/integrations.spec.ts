@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { startWebhookReceiver } from '../support/webhook-receiver.ts';
 import { callApi } from './support/call-api.ts';
 import { E2E_ORIGIN, E2E_UK_ORIGIN } from './support/origin.ts';
+import { openFromMenu, rowAction } from './support/page-navigation.ts';
 import { dismissToasts, signInOnOrigin } from './support/sign-in.ts';
 
 /**
@@ -17,17 +18,6 @@ import { dismissToasts, signInOnOrigin } from './support/sign-in.ts';
 /** What the API answers a request made with this key, from the page (whose origin picks the edition). */
 async function statusWithKey(page: Page, apiKey: string): Promise<number> {
   return page.evaluate(async ({ key }) => (await fetch('/api/auth/v1/teams/all', { headers: { authorization: `ApiKey ${key}` } })).status, { key: apiKey });
-}
-
-async function openFromMenu(page: Page, label: string, heading: string) {
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: label, exact: true }).click();
-  await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
-}
-
-async function rowAction(page: Page, tableName: string, rowText: string, action: string) {
-  const row = page.getByRole('table', { name: tableName }).getByRole('row').filter({ hasText: rowText });
-  await row.getByRole('button', { name: 'Row actions' }).click();
-  await page.getByRole('menuitem', { name: action }).click();
 }
 
 const CASES = [

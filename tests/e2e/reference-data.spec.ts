@@ -1,5 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { E2E_ORIGIN, E2E_UK_ORIGIN } from './support/origin.ts';
+import { openFromMenu } from './support/page-navigation.ts';
 import { dismissToasts, signInOnOrigin } from './support/sign-in.ts';
 
 /**
@@ -7,11 +8,6 @@ import { dismissToasts, signInOnOrigin } from './support/sign-in.ts';
  * edition, UK SIC in the UK edition) and blacklists then deletes a domain; an agency admin creates a tag, uploads a
  * CSV of accounts with it and sees the upload record and the line that failed.
  */
-
-async function openFromMenu(page: Page, label: string, heading: string) {
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: label, exact: true }).click();
-  await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
-}
 
 const CODES = [
   { edition: 'US', origin: E2E_ORIGIN, field: 'NAICS Code', code: '999993', title: 'Cyber Resilience Consulting', known: '541511', knownTitle: 'Custom Computer Programming Services' },
