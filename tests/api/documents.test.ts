@@ -5,6 +5,7 @@ import type { InjectOptions } from 'fastify';
 import { CLAIM_DOCUMENT_TYPES, DOCUMENT_MAX_BYTES, DOCUMENT_TYPES } from '../../server/constants.ts';
 import { DOCUMENT_TEXTS } from '../../server/resources/documents/document-texts.ts';
 import { issuedPolicy, quotableAcme } from './support/policy-fixtures.ts';
+import { clientOf } from './support/quote-fixtures.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
 /**
@@ -19,8 +20,9 @@ let t: TestApp;
 const tokens: Record<string, string> = {};
 const ids: Record<string, string> = {};
 const TODAY = '2026-11-23';
+const UK = 'console.example.uk';
 const USERS = {
-  agent: 'agent@agency.example', otherAgent: 'agent@otheragency.example', admin: 'admin@provider.example',
+  agent: 'agent@agency.example', otherAgent: 'agent@otheragency.example', admin: 'admin@provider.example', broker: 'broker@brokerage.example',
   carrier: 'carrier@carrier.example', cluster: 'cluster@cluster.example', holder: 'policyholder@insured.example',
 };
 
@@ -53,13 +55,20 @@ beforeAll(async () => {
   const [policy] = await t.db.query<{ agency_id: string; quote_id: string }>('SELECT agency_id, quote_id FROM policies WHERE id = $1', [ids.policy]);
   ids.agency = policy!.agency_id;
   ids.quote = policy!.quote_id;
-  // The demo carrier and cluster work with the agent's agency (as Keystone and Mountain States do with theirs).
+  // A UK client of the UK broker's brokerage, for the UK cases.
+  ids.ukClient = await clientOf(t, 'Thames Cyber Brokers', 'Harbourside Dental Ltd', { edition: 'uk', state: null, zip: 'BS1 4DJ', industry: '62020', revenue: 3_000_000 });
+  const [brokerage] = await t.db.query<{ agency_id: string }>('SELECT agency_id FROM accounts WHERE id = $1', [ids.ukClient]);
+  ids.ukAgency = brokerage!.agency_id;
+  // The demo carrier and cluster work with the agent's agency and the UK brokerage (as Keystone and Mountain
+  // States do with theirs).
   for (const [email, type] of [['carrier@carrier.example', 'CARRIER'], ['cluster@cluster.example', 'CLUSTER']] as const) {
     const [user] = await t.db.query<{ account_id: string }>('SELECT account_id FROM users WHERE email = $1', [email]);
-    await t.db.query(
-      'INSERT INTO organisation_agencies (organisation_id, organisation_type, agency_id, added_at) VALUES ($1, $2, $3, now()) ON CONFLICT DO NOTHING',
-      [user!.account_id, type, ids.agency],
-    );
+    for (const agency of [ids.agency, ids.ukAgency]) {
+      await t.db.query(
+        'INSERT INTO organisation_agencies (organisation_id, organisation_type, agency_id, added_at) VALUES ($1, $2, $3, now()) ON CONFLICT DO NOTHING',
+        [user!.account_id, type, agency],
+      );
+    }
   }
 }, 180_000);
 
@@ -196,14 +205,27 @@ describe('who sees what', () => {
 });
 
 describe('delete by role', () => {
-  it('a provider admin and an agent may not delete (403); a carrier may, and it is audited', async () => {
-    expect((await call('admin', 'DELETE', `/api/docs/v1?docId=${ids.agentDoc}`)).statusCode).toBe(403);
-    expect((await call('agent', 'DELETE', `/api/docs/v1?docId=${ids.agentDoc}`)).statusCode).toBe(403);
-    const deleted = await call('carrier', 'DELETE', `/api/docs/v1?docId=${ids.agentDoc}`);
+  // Spec 002 section 6: document delete is blocked for admin and agent, allowed for carrier and cluster.
+  it.each([
+    { edition: 'us', deleter: 'carrier', other: 'cluster', agent: 'agent', account: 'acme', host: undefined },
+    { edition: 'us', deleter: 'cluster', other: 'carrier', agent: 'agent', account: 'acme', host: undefined },
+    { edition: 'uk', deleter: 'carrier', other: 'cluster', agent: 'broker', account: 'ukClient', host: UK },
+    { edition: 'uk', deleter: 'cluster', other: 'carrier', agent: 'broker', account: 'ukClient', host: UK },
+  ])('$edition: a provider admin and an $agent may not delete (403); a $deleter may, and it is audited', async ({ deleter, other, agent, account, host }) => {
+    const uploaded = await call(agent, 'POST', '/api/docs/v1/upload/doc',
+      { file: dataUrl('text/csv', `to delete by ${deleter}.csv`, 'a,b\n'), docType: 'CORRESPONDENCE', accountId: ids[account] }, host);
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const docId = uploaded.json().docId as string;
+    // The one who may delete sees the document first: a refusal below is the role's, not the tenant rule's.
+    const seen = (await call(deleter, 'GET', `/api/docs/v1/search?size=100&accountId=${ids[account]}`, undefined, host)).json().content as Json[];
+    expect(seen.map((row) => row.docId)).toContain(docId);
+    expect((await call('admin', 'DELETE', `/api/docs/v1?docId=${docId}`, undefined, host)).statusCode).toBe(403);
+    expect((await call(agent, 'DELETE', `/api/docs/v1?docId=${docId}`, undefined, host)).statusCode).toBe(403);
+    const deleted = await call(deleter, 'DELETE', `/api/docs/v1?docId=${docId}`, undefined, host);
     expect(deleted.statusCode, deleted.body).toBe(200);
     expect(deleted.json().message).toBe(DOCUMENT_TEXTS.deleted);
-    expect(await auditCount(ids.agentDoc!, 'document.deleted')).toBe(1);
-    expect((await call('agent', 'GET', `/api/docs/v1/download?docId=${ids.agentDoc}`)).statusCode).toBe(404);
-    expect((await call('cluster', 'DELETE', `/api/docs/v1?docId=${ids.agentDoc}`)).statusCode).toBe(404);
+    expect(await auditCount(docId, 'document.deleted')).toBe(1);
+    expect((await call(agent, 'GET', `/api/docs/v1/download?docId=${docId}`, undefined, host)).statusCode).toBe(404);
+    expect((await call(other, 'DELETE', `/api/docs/v1?docId=${docId}`, undefined, host)).statusCode).toBe(404);
   });
 });
