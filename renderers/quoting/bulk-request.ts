@@ -51,11 +51,14 @@ export function bulkRequestOf(quoteIds: string[], account: CartAccount, agent: R
   };
 }
 
-/** The reasons of a refused request: each `errors[].message` of the 400 body, else its message. */
-export function refusalReasons(body: unknown): string[] {
+/**
+ * The reasons of a refused request: each `errors[].message` of the 400 body. The server names a quote by its
+ * id; the cart shows quote numbers, so a reason says the number of each quote of `cart` it names.
+ */
+export function refusalReasons(body: unknown, cart: ReadonlyArray<{ id: string; quoteNumber: string }> = []): string[] {
   const record = (body ?? {}) as { errors?: unknown; message?: unknown };
   const reasons = Array.isArray(record.errors)
     ? record.errors.map((item) => (item && typeof item === 'object' ? (item as { message?: unknown }).message : item)).filter((item): item is string => typeof item === 'string' && item !== '')
     : [];
-  return reasons;
+  return reasons.map((reason) => cart.reduce((text, quote) => text.replaceAll(quote.id, quote.quoteNumber), reason));
 }

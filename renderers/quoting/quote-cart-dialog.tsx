@@ -35,7 +35,8 @@ type Refusal = { title: string; reasons: string[] };
 /**
  * The quote cart ('List of Quotes to Request', spec 002 sections 2, 4 and 8): the account's variations in a
  * table, each removable; Request Above Quotes requests them all with the agent's details (and the retail
- * agent in Florida). After success the cart is cleared, the dialog closes and the flow goes on.
+ * agent in Florida). After success the cart is cleared, the dialog closes and the flow goes on. A refusal sends
+ * nothing: the dialog stays open with each reason and the cart as the server now holds it.
  */
 export function QuoteCartDialog({ account, agent, edition, context, retailAgentForm, onClose, onCount, onRequested }: QuoteCartDialogProps) {
   const [cart, setCart] = useState<CartQuote[]>();
@@ -88,8 +89,13 @@ export function QuoteCartDialog({ account, agent, edition, context, retailAgentF
       onClose();
       onRequested();
     } catch (error) {
-      const reasons = isApiError(error) ? refusalReasons(error.body) : [];
+      const reasons = isApiError(error) ? refusalReasons(error.body, cart) : [];
       setRefusal({ title: QUOTE_FLOW_TEXTS.sendFailed, reasons: reasons.length ? reasons : [error instanceof Error ? error.message : String(error)] });
+      // Nothing was sent, but the cart may have changed meanwhile (a variation removed in another tab): show what
+      // it holds now, so the next request is not refused for the same quote again.
+      await run('getQuoteCart', { query: { accountId: account.id } })
+        .then((answer) => show(answer.content))
+        .catch(() => undefined);
     } finally {
       setBusy(false);
     }

@@ -185,6 +185,11 @@ describe('the bulk request of the cart', () => {
     [{ message: 'Failed to send quotes' }, []],
     [undefined, []],
   ])('the reasons of %j', (body, reasons) => expect(refusalReasons(body)).toEqual(reasons));
+
+  it('names each quote of the cart a reason gives by id with its quote number', () => {
+    const body = { message: 'Failed to send quotes', errors: [{ field: 'quoteIds', message: 'q1: Quote not found.' }, { message: 'q9: Quote not found.' }] };
+    expect(refusalReasons(body, [{ id: 'q1', quoteNumber: 'Q-2026-000001' }])).toEqual(['Q-2026-000001: Quote not found.', 'q9: Quote not found.']);
+  });
 });
 
 describe('products and destinations', () => {
