@@ -221,6 +221,20 @@ export interface PageAction {
   saveWith?: { operation: string; params?: Record<string, JsonLogic> };
   /** After a success, wait until the server shows the change (a patched quote): see AwaitChange. */
   awaitChange?: AwaitChange;
+  /** After a success whose answer says it did not go as asked, a dialog saying why: see ActionOutcome. */
+  outcome?: ActionOutcome;
+}
+
+/**
+ * A dialog shown after a success, in place of its toast, while `when` holds over `{ result, row, ... }`: `text`
+ * and the lines `items` yields (spec 002 section 8: social engineering answers that rule the endorsement out
+ * are saved, and the 'unavailable' dialog lists the reasons).
+ */
+export interface ActionOutcome {
+  when: JsonLogic;
+  title: string;
+  text: string;
+  items: JsonLogic;
 }
 
 /**
@@ -355,6 +369,8 @@ export interface DetailBlock extends BlockBase {
   actions?: PageAction[];
   /** The record's heading: json-logic over `{ record }` yielding a text (a quote's heading by its agency status). */
   heading?: JsonLogic;
+  /** A line above the heading, json-logic over `{ record }`: the review page's welcome to the {{agency}} the quote comes from. */
+  caption?: JsonLogic;
   /** Banners above the record, each shown while its `when` holds over `{ record }` (a request to bind already sent). */
   notices?: DetailNotice[];
   /**

@@ -12,6 +12,7 @@ import { formFields } from './form-fields.ts';
 import { usePageContext } from './page-context.ts';
 import type { PageScope } from './page-scope.ts';
 import { DEFAULT_FAILURE_TEXT, textOf } from './record-dialog-texts.ts';
+import { outcomeOf } from './action-outcome.ts';
 import { saveFailure } from './save-failure.ts';
 import { saveFile } from './save-file.ts';
 import { usePrecheck } from './use-precheck.tsx';
@@ -100,8 +101,9 @@ export function RecordDialog({
     }
     if (result instanceof DownloadedFile) saveFile(result);
     const scope = { ...request.scope, result, mode };
-    // An action that waits for the server to show the change says so once it does (useActionRunner).
-    if (!action.awaitChange) {
+    // An action that waits for the server to show the change says so once it does, and an answer that calls for
+    // the action's outcome dialog says what it says there (useActionRunner).
+    if (!action.awaitChange && !outcomeOf(action, request.scope, result)) {
       const title = textOf(action.success, scope) || 'Saved';
       const description = textOf(action.successDetail, scope);
       toaster.create({ type: 'success', title, ...(description ? { description } : {}), closable: true });

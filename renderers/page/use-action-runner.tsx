@@ -14,6 +14,8 @@ import { usePageContext } from './page-context.ts';
 import { fillPath, type PageScope } from './page-scope.ts';
 import { RecordDialog, textOf, type RecordDialogRequest } from './record-dialog.tsx';
 import { RevealDialog } from './reveal-dialog.tsx';
+import { OutcomeDialog } from '../dialog/outcome-dialog.tsx';
+import { outcomeOf, type ShownOutcome } from './action-outcome.ts';
 import { withDetail } from './save-failure.ts';
 
 /** What an action acts on: a row of the table, or (toolbar) the record chosen beforehand. */
@@ -71,6 +73,8 @@ export function useActionRunner({ rowKey, scope, onChanged }: { rowKey: string; 
   const [dialog, setDialog] = useState<RecordDialogRequest>();
   const [confirm, setConfirm] = useState<PendingConfirm>();
   const [revealed, setRevealed] = useState<Revealed>();
+  // What an answer said instead of a plain success (the action's outcome), until the user closes it.
+  const [outcome, setOutcome] = useState<ShownOutcome>();
   // The text over the page while a change the action waits for is not yet shown (its awaitChange).
   const [busyText, setBusyText] = useState<string>();
   const waiting = useRef<AbortController | null>(null);
@@ -97,10 +101,12 @@ export function useActionRunner({ rowKey, scope, onChanged }: { rowKey: string; 
         params: pending.params, ...(pending.query ? { query: pending.query } : {}), ...(pending.body ? { body: pending.body } : {}),
       });
       if (result instanceof DownloadedFile) saveFile(result);
+      const shown = outcomeOf(action, pending.scope, result);
       const title = textOf(action.success, { ...pending.scope, result }) || 'Done';
       const description = textOf(action.successDetail, { ...pending.scope, result });
       const announce = () => toaster.create({ type: 'success', title, ...(description ? { description } : {}), closable: true });
-      if (action.successDelayMs) window.setTimeout(announce, action.successDelayMs);
+      if (shown) setOutcome(shown);
+      else if (action.successDelayMs) window.setTimeout(announce, action.successDelayMs);
       else announce();
       setConfirm(undefined);
       setRevealed(revealedOf(action, pending.scope, result));
@@ -185,6 +191,7 @@ export function useActionRunner({ rowKey, scope, onChanged }: { rowKey: string; 
       }
       latest.current.onChanged(request.action.refetchDelayMs ?? 0);
       setRevealed(revealedOf(request.action, { ...request.scope, mode: request.mode }, result));
+      setOutcome(outcomeOf(request.action, request.scope, result));
       if (request.action.next) {
         latest.current.goTo(request.action.next, nextValues(request.scope, result));
         return;
@@ -223,6 +230,7 @@ export function useActionRunner({ rowKey, scope, onChanged }: { rowKey: string; 
         />
       )}
       {busyText && <BusyOverlay text={busyText} />}
+      {outcome && <OutcomeDialog title={outcome.outcome.title} text={outcome.outcome.text} items={outcome.items} onClose={() => setOutcome(undefined)} />}
       {revealed && <RevealDialog key={revealed.key} reveal={revealed.reveal} value={revealed.value} onClose={() => setRevealed(undefined)} />}
     </>
   );

@@ -22,7 +22,7 @@ import { saveSecurityAnswers } from './save-security-answers.ts';
 import { questionTitles, securityAnswered } from './security-answers.ts';
 import { SecurityQuestionsDialog } from './security-questions-dialog.tsx';
 import { SecuritySection, decidedCoverages } from './security-section.tsx';
-import { SocialEngineeringUnavailableDialog } from './social-engineering-unavailable-dialog.tsx';
+import { OutcomeDialog } from '../dialog/outcome-dialog.tsx';
 import { QuoteStepSection as Section } from './quote-step-section.tsx';
 import { StateLicenseStep } from './state-license-step.tsx';
 import { useQuoteAccount, type QuoteAccount } from './use-quote-account.ts';
@@ -267,7 +267,14 @@ function Editor({
           onSubmit={saveAnswers}
         />
       )}
-      {unavailable && <SocialEngineeringUnavailableDialog reasons={unavailable} onClose={() => setUnavailable(undefined)} />}
+      {unavailable && (
+        <OutcomeDialog
+          title={QUOTE_FLOW_TEXTS.socialEngineeringUnavailable}
+          text={QUOTE_FLOW_TEXTS.socialEngineeringUnavailableIntro}
+          items={unavailable}
+          onClose={() => setUnavailable(undefined)}
+        />
+      )}
       {actions.cartOpen && (
         <QuoteCartDialog
           account={account}

@@ -116,13 +116,23 @@ export function DetailBlockView({ block, scope }: { block: DetailBlock; scope: P
     );
   }
   const heading = textOf(block.heading, recordScope);
+  const caption = textOf(block.caption, recordScope);
   const blocked = block.blocking && Boolean(evaluateLogic(block.blocking.when, recordScope as unknown as Record<string, unknown>));
   return (
     <Stack gap="6" data-testid={`block-detail-${form.id}`}>
-      {heading && (
-        <Heading as="h2" size="lg" data-testid="detail-heading">
-          {heading}
-        </Heading>
+      {(caption || heading) && (
+        <Stack gap="1">
+          {caption && (
+            <Text color="fg.muted" data-testid="detail-caption">
+              {caption}
+            </Text>
+          )}
+          {heading && (
+            <Heading as="h2" size="lg" data-testid="detail-heading">
+              {heading}
+            </Heading>
+          )}
+        </Stack>
       )}
       {block.notices && <DetailNotices notices={block.notices} scope={recordScope} />}
       {blocked && block.blocking && <BlockingOverlay title={block.blocking.title} text={textOf(block.blocking.text, recordScope)} />}

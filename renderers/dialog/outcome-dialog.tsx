@@ -1,22 +1,24 @@
 import { Button, Dialog, List, Portal, Text } from '@chakra-ui/react';
-import { QUOTE_FLOW_TEXTS } from './quote-texts.ts';
 
-/** Spec 002 section 8: when the social engineering answers rule the endorsement out, this lists why, with Close. */
-export function SocialEngineeringUnavailableDialog({ reasons, onClose }: { reasons: string[]; onClose: () => void }) {
+/**
+ * What an answer said instead of a plain success, with Close: a text and the lines under it (spec 002 section 8:
+ * when the social engineering answers rule the endorsement out, the 'unavailable' dialog lists why).
+ */
+export function OutcomeDialog({ title, text, items, onClose }: { title: string; text: string; items: string[]; onClose: () => void }) {
   return (
     <Dialog.Root open role="alertdialog" size="md" onOpenChange={(details) => !details.open && onClose()}>
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
-          <Dialog.Content data-testid="social-engineering-unavailable">
+          <Dialog.Content data-testid="outcome-dialog">
             <Dialog.Header>
-              <Dialog.Title>{QUOTE_FLOW_TEXTS.socialEngineeringUnavailable}</Dialog.Title>
+              <Dialog.Title>{title}</Dialog.Title>
             </Dialog.Header>
             <Dialog.Body>
-              <Text mb="2">{QUOTE_FLOW_TEXTS.socialEngineeringUnavailableIntro}</Text>
+              <Text mb="2">{text}</Text>
               <List.Root ps="5">
-                {reasons.map((reason) => (
-                  <List.Item key={reason}>{reason}</List.Item>
+                {items.map((item) => (
+                  <List.Item key={item}>{item}</List.Item>
                 ))}
               </List.Root>
             </Dialog.Body>
