@@ -9820,6 +9820,8 @@ export interface components {
             security: {
                 [key: string]: unknown;
             };
+            /** @description The security questions form of the quote's product (its questionnaire.security): the review page offers the social engineering questions when it is social-engineering */
+            securityForm?: string | null;
             coverages: {
                 /** Format: int32 */
                 id?: number;

@@ -18,21 +18,29 @@ interface Case {
   agent: string;
   product: string;
   deductible: number;
+  /** The edition's word for the quote's agent, as the review page's welcome says it. */
+  agentTerm: string;
+  /** A product of the edition that asks the social engineering questions (none in the UK). */
+  socialEngineering?: Pick<Case, 'product' | 'deductible'>;
   /** Words of the edition the review page must show, and ones it must not. */
   shows: string[];
   hides: string[];
 }
 
 const CASES: Case[] = [
-  { edition: 'us', origin: E2E_ORIGIN, agent: 'agent@agency.example', product: 'P250', deductible: 25000, shows: ['Retention', 'State', 'Surplus Lines Tax'], hides: ['Insurance Premium Tax'] },
-  { edition: 'uk', origin: E2E_UK_ORIGIN, agent: 'broker@brokerage.example', product: 'P_ONE', deductible: 2500, shows: ['Excess', 'Insurance Premium Tax', 'Postcode'], hides: ['State', 'Surplus Lines Tax'] },
+  { edition: 'us', origin: E2E_ORIGIN, agent: 'agent@agency.example', product: 'P250', deductible: 25000, agentTerm: 'agent', socialEngineering: { product: 'P100', deductible: 2500 }, shows: ['Retention', 'State', 'Surplus Lines Tax'], hides: ['Insurance Premium Tax'] },
+  { edition: 'uk', origin: E2E_UK_ORIGIN, agent: 'broker@brokerage.example', product: 'P_ONE', deductible: 2500, agentTerm: 'broker', shows: ['Excess', 'Insurance Premium Tax', 'Postcode'], hides: ['State', 'Surplus Lines Tax'] },
 ];
 
 /**
  * A Ready quote of one of the agent's clients whose account is not verified yet (so the verification step is
  * always shown), made through the API; a quote the rater refers is passed over.
  */
-async function readyQuote(page: Page, { product, deductible }: Case): Promise<{ id: string; quoteNumber: string; companyName: string }> {
+async function readyQuote(
+  page: Page,
+  { product, deductible }: Pick<Case, 'product' | 'deductible'>,
+  avoid: string[] = [],
+): Promise<{ id: string; quoteNumber: string; companyName: string; agencyName: string; agentName: string | null }> {
   const accounts = await callApi<{ content: Array<{ id: string }> }>(page, 'GET', '/api/account/v1/accounts?size=100');
   const effectiveDate = new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10);
   for (const { id } of accounts.data.content) {
@@ -40,11 +48,11 @@ async function readyQuote(page: Page, { product, deductible }: Case): Promise<{ 
     if (!account.data.canRequestQuote) continue;
     const profile = await callApi<{ isVerifiedByAgent: boolean }>(page, 'GET', `/api/account/v1/account/${id}/profile`);
     if (profile.data.isVerifiedByAgent) continue;
-    const created = await callApi<{ id: string; quoteNumber: string; companyName: string; status: string }>(page, 'POST', '/api/quote/v1/create', {
+    const created = await callApi<{ id: string; quoteNumber: string; companyName: string; agencyName: string; agentName: string | null; status: string }>(page, 'POST', '/api/quote/v1/create', {
       accountId: id, product, preset: 'POPULAR', effectiveDate, aggLimit: 1_000_000, deductible, waitingPeriod: 12, retroActivePeriod: -1, coverages: {},
     });
     expect(created.status, JSON.stringify(created.data)).toBe(201);
-    if (created.data.status === 'READY') return created.data;
+    if (created.data.status === 'READY' && !avoid.includes(created.data.companyName)) return created.data;
   }
   throw new Error('No client account of the agent gives a Ready quote');
 }
@@ -93,6 +101,44 @@ for (const edition of CASES) {
     await expect(page.getByRole('button', { name: 'Request to Bind' })).toBeDisabled();
     const review = await callApi<{ lastPatched: string | null }>(page, 'GET', `/api/quote/v1/${quote.id}/review`);
     expect(review.data.lastPatched).not.toBeNull();
+  });
+
+  test(`${edition.edition}: the review page welcomes the viewer to the quote's ${edition.edition === 'us' ? 'agency' : 'brokerage'}, and asks the social engineering questions only of a product that asks them`, async ({ page }) => {
+    const { origin, agent } = edition;
+    await signInOnOrigin(page, origin, agent);
+    // The quote flow's own social engineering case answers them on Aspen Bakery: this case keeps off it.
+    const quote = await readyQuote(page, edition.socialEngineering ?? edition, ['Aspen Bakery']);
+    await page.goto(`${origin}/agency/quotes/${quote.id}/review`);
+    await expect(page.getByTestId('detail-caption')).toHaveText(`Welcome to ${quote.agencyName}. Your ${edition.agentTerm} is ${quote.agentName} (${agent}).`);
+    const ask = page.getByRole('button', { name: 'Social Engineering' });
+    if (!edition.socialEngineering) {
+      await expect(page.getByRole('button', { name: 'Request to Bind' })).toBeVisible();
+      await expect(ask).toHaveCount(0);
+      return;
+    }
+    // One answer that rules the endorsement out: it is saved, and the 'unavailable' dialog says why instead of a success.
+    await ask.click();
+    const questions = page.getByRole('dialog', { name: 'Social Engineering' });
+    await questions.getByRole('radiogroup', { name: 'Verifies Bank Accounts' }).getByText('No', { exact: true }).click();
+    await questions.getByRole('radiogroup', { name: 'Authenticates Funds Transfer Requests' }).getByText('Yes', { exact: true }).click();
+    await questions.getByRole('radiogroup', { name: 'Prevents Unauthorized Wire Transfers' }).getByText('Yes', { exact: true }).click();
+    await questions.getByRole('button', { name: 'Submit' }).click();
+    const unavailable = page.getByRole('alertdialog', { name: 'Social Engineering Unavailable' });
+    await expect(unavailable).toContainText('The social engineering endorsement cannot be added for this account:');
+    await expect(unavailable.getByRole('listitem')).toHaveText(['Vendor and supplier bank accounts are not verified before they are added to payment systems.']);
+    await expect(page.getByText('Social Engineering Endorsement Added')).toHaveCount(0);
+    await unavailable.getByRole('button', { name: 'Close' }).click();
+    await expect(unavailable).toBeHidden();
+    const saved = await callApi<{ security: Record<string, unknown> }>(page, 'GET', `/api/quote/v1/${quote.id}/review`);
+    expect(saved.data.security.isVerifyingBankAccounts).toBe(false);
+
+    // Opened again it shows the saved answers; all yes adds the endorsement.
+    await ask.click();
+    await expect(questions.getByRole('radiogroup', { name: 'Verifies Bank Accounts' }).getByRole('radio', { name: 'No' })).toBeChecked();
+    await questions.getByRole('radiogroup', { name: 'Verifies Bank Accounts' }).getByText('Yes', { exact: true }).click();
+    await questions.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByText('Social Engineering Endorsement Added', { exact: true })).toBeVisible();
+    await expect(unavailable).toHaveCount(0);
   });
 
   test(`${edition.edition}: on the review page the agent updates the policy holder and adds an additional insured to the account`, async ({ page }) => {

@@ -113,6 +113,8 @@ export async function quoteReview(db: Queryable, quote: QuoteDetailRow, rater: R
       yearEstablished: facts.year_established,
     },
     security: facts.security_answers ?? {},
+    // The product's security questions form: the page asks the social engineering questions of a product that asks them.
+    securityForm: rater.allProducts.get(quote.product)?.questionnaire.security ?? null,
     coverages,
     surplusLineTax: Number(quote.surplus_line_tax).toFixed(2),
     surplusStampingFee: Number(quote.surplus_stamping_fee).toFixed(2),
