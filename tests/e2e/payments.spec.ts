@@ -5,7 +5,8 @@ import { callApi } from './support/call-api.ts';
 import { choose } from './support/choose.ts';
 import { issuedPolicyOf } from './support/issued-policy.ts';
 import { E2E_ORIGIN, E2E_UK_ORIGIN } from './support/origin.ts';
-import { acceptCookies, lastMailId, latestMail, linkPath, signInOnOrigin } from './support/sign-in.ts';
+import { openFromMenu, rowAction } from './support/page-navigation.ts';
+import { acceptCookies, lastMailId, latestMail, linkPath, openMailedCodeLink, signInOnOrigin } from './support/sign-in.ts';
 
 /**
  * Paying a policy in Chromium against the real server and its sandbox processor (spec 000
@@ -258,6 +259,58 @@ test("billing sends the invoice to the payer's accounting contact, who opens the
   await expect(accountant.getByTestId('payment-message')).toHaveText(`Thank you for making payment for Policy# ${target.policyNumber}.`, { timeout: 15_000 });
   await context.close();
 });
+
+// Payment reminder (spec 002 section 2; spec 000 /validate E_PAY and /policy/{id}/accountant-payment): provider
+// staff remind an unpaid policy's contact from its payment page, reached from Billing's outstanding balances;
+// the mailed link, opened in a browser of the contact's own with a one-time code, leads to that policy's
+// payment page (not a dashboard) with the amount the mail said is due, in the edition's money.
+for (const { edition, origin, currency, money } of [
+  { edition: 'US', origin: E2E_ORIGIN, currency: 'USD', money: /\$[\d,]+\.\d{2}/ },
+  { edition: 'UK', origin: E2E_UK_ORIGIN, currency: 'GBP', money: /£[\d,]+\.\d{2}/ },
+] as const) {
+  test(`${edition}: billing sends a payment reminder; the policy contact opens the mailed link with a one-time code and lands on that policy's payment page with the amount due`, async ({ page, browser, request }) => {
+    await signInOnOrigin(page, origin, 'admin@provider.example');
+    const target = await unpaidPolicy(page, '/api/policy/v1/search?status=ACTIVE&size=50&sort=policyNumber,asc', currency);
+    const policy = (await callApi<{ contactFirstName: string; contactEmail: string }>(page, 'GET', `/api/policy/v1/${target.id}`)).data;
+    const email = policy.contactEmail.toLowerCase();
+
+    await page.goto(`${origin}/admin/dashboard`);
+    await openFromMenu(page, 'Billing', 'Billing');
+    const balances = page.getByRole('table', { name: 'Outstanding Balances' });
+    await page.getByPlaceholder(/^Search by policy number/).fill(target.policyNumber);
+    // The search answered (a header and the one invoice) before the row's menu is opened, so no redraw closes it.
+    await expect(balances.getByRole('row')).toHaveCount(2, { timeout: 15_000 });
+    await rowAction(page, 'Outstanding Balances', target.policyNumber, 'Open Payment');
+    await expect(page).toHaveURL(new RegExp(`/admin/policies/${target.id}/payment$`));
+
+    const before = await lastMailId(request, email);
+    await page.getByRole('button', { name: 'Send Payment Reminder' }).click();
+    const confirm = page.getByRole('alertdialog');
+    await expect(confirm).toContainText('E-mail the policy contact a reminder of the amount due');
+    await confirm.getByRole('button', { name: 'Send Reminder' }).click();
+    await expect(page.getByText(`Payment reminder sent to ${email}.`)).toBeVisible();
+
+    const mail = await latestMail(request, email, /\/validate\//, before);
+    expect(mail.subject).toBe(`Payment reminder: policy ${target.policyNumber}`);
+    const due = new RegExp(`(${money.source}) is due on policy ${target.policyNumber}`).exec(mail.body)?.[1];
+    expect(due, mail.body).toBeDefined();
+
+    const holder = await openMailedCodeLink(browser, request, origin, email, before, 'Access your payment page');
+    // The link's one-time code leads to the policy's payer route, which shows the customer area's payment page.
+    await expect(holder).toHaveURL(new RegExp(`/customer/policies/${target.id}/payment$`), { timeout: 15_000 });
+    const signIn = (await holder.requests()).find((sent) => sent.method() === 'POST' && sent.url().endsWith('/api/auth/v1/wf/token'));
+    expect((await (await signIn!.response())!.json()).redirectURL).toBe(`/policy/${target.id}/accountant-payment`);
+    const payment = holder.getByTestId('policy-payment');
+    // The payment record is asked of the server (and of its processor) once the page is up: give a busy machine time.
+    await expect(payment).toHaveAttribute('data-status', /^(Unpaid|Partially Paid)$/, { timeout: 15_000 });
+    // The contact, made a user of the client account by the reminder, is welcomed by name.
+    await expect(payment.getByText(`Welcome, ${policy.contactFirstName}`)).toBeVisible();
+    await expect(payment).toContainText(target.policyNumber);
+    await expect(payment.getByTestId(/^(pay-in-full|down-payment-due)$/)).toContainText(due!);
+    await expect(holder.getByRole('heading', { name: 'Dashboard' })).toHaveCount(0);
+    await holder.context().close();
+  });
+}
 
 test('billing closes the rest of a payment with a comment: the policy is paid, the credit listed', async ({ page, browser }) => {
   await signInOnOrigin(page, E2E_ORIGIN, 'agent@agency.example');

@@ -96,14 +96,17 @@ export function linkPath(body: string, page: string): string {
 /**
  * Opens the newest one-time-code link mailed to `email` (after mail `before`) in a browser of its own, as
  * the person it was sent to: asks for the code by e-mail, enters it and continues. Returns that page.
+ * `heading` is the one the page shows for the link's flow (spec 000 /validate: a quote's by default).
  */
-export async function openMailedCodeLink(browser: Browser, request: APIRequestContext, origin: string, email: string, before: number): Promise<Page> {
+export async function openMailedCodeLink(
+  browser: Browser, request: APIRequestContext, origin: string, email: string, before: number, heading = 'Access your quote',
+): Promise<Page> {
   const mail = await latestMail(request, email, /\/validate\//, before);
   const context = await browser.newContext();
   await acceptCookies(context, origin);
   const page = await context.newPage();
   await page.goto(`${origin}${linkPath(mail.body, 'validate')}`);
-  await expect(page.getByRole('heading', { name: 'Access your quote' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: heading })).toBeVisible();
   const codeBefore = await lastMailId(request, email);
   await page.getByRole('button', { name: /Send the code by email/ }).click();
   const codeMail = await latestMail(request, email, /\b\d{6}\b/, codeBefore);
