@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
+import { PDFParse } from 'pdf-parse';
 import { GATE_MESSAGES } from '../../server/auth/session-gate.ts';
 import { REVIEW_TEXTS } from '../../server/resources/quote-review/review-texts.ts';
 import { codeIn, linkTokenIn, messagesTo, nextAddress } from './support/mail.ts';
@@ -299,5 +300,62 @@ describe.each([
     const refused = await call(caller, 'PUT', `/api/quote/v1/${own.quote}/account-details`, { ...profile, name }, host);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(REVIEW_TEXTS.notReviewable);
+  });
+});
+
+describe('the application PDF', () => {
+  const pdfText = async (caller: string, quote: string, host?: string) => {
+    const pdf = await call(caller, 'GET', `/api/quote/v1/${quote}/application`, undefined, host);
+    expect(pdf.statusCode, pdf.body).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.headers['content-disposition']).toMatch(/_Application\.pdf"$/);
+    return (await new PDFParse({ data: new Uint8Array(pdf.rawPayload) }).getText()).text.replace(/\s+/g, ' ');
+  };
+
+  it.each([
+    {
+      edition: 'us', caller: 'agent', quote: 'quote', client: 'client', company: 'Juniper Ridge Clinics LLC', host: undefined, asksSecurity: true,
+      shows: ['Retention', 'State', 'NAICS Code', 'Revenue', 'Signed By Dana Quill'], hides: ['Excess', 'Postcode', 'Not yet signed'],
+    },
+    {
+      edition: 'uk', caller: 'broker', quote: 'ukQuote', client: 'ukClient', company: 'Harbourside Dental Ltd', host: UK, asksSecurity: false,
+      shows: ['Excess', 'Postcode', 'SIC Code', 'Turnover', 'Not yet signed'], hides: ['Retention', 'NAICS Code', 'Signed By Dana'],
+    },
+  ])("$edition: prints the applicant, the cover, every answer in the questionnaires' words and the signature", async ({ caller, quote, client, company, host, asksSecurity, shows, hides }) => {
+    // Answers as the questionnaires save them, on the account every quote of it reads.
+    await t.db.query(
+      `INSERT INTO account_security_answers (account_id, answers, modified_at) VALUES ($1, $2, now())
+       ON CONFLICT (account_id) DO UPDATE SET answers = EXCLUDED.answers`,
+      [ids[client], JSON.stringify({ dmzSeparation: true, isVerifyingBankAccounts: false, coverage23Valid: true })],
+    );
+    await t.db.query(
+      `INSERT INTO account_questionnaires (account_id, questionnaire, answers, modified_at) VALUES ($1, 'cyber', $2, now())
+       ON CONFLICT (account_id, questionnaire) DO UPDATE SET answers = EXCLUDED.answers`,
+      [ids[client], JSON.stringify({ backupFrequency: 'WEEKLY', backupTypes: ['SEGMENTED', 'CLOUD'] })],
+    );
+    const review = (await call(caller, 'GET', `/api/quote/v1/${ids[quote]}/review`, undefined, host)).json() as Json;
+    const text = await pdfText(caller, ids[quote]!, host);
+    for (const words of ['Cyber Insurance Application', review.quoteNumber, company, '1 Main Street', 'Cover Requested', review.coverages[0].name, ...shows]) {
+      expect(text, words).toContain(words);
+    }
+    for (const words of hides) expect(text, words).not.toContain(words);
+    // Each answer under its question as the form words it, in the option list's words; computed flags are not answers.
+    // Prime One asks no security questions: answers the account holds for other products are not its application's.
+    if (asksSecurity) {
+      expect(text).toMatch(/separate its internet-facing systems from its internal network \(a DMZ\)\? Yes/);
+      expect(text).toMatch(/verify vendor and supplier bank accounts before adding them to its payment systems\? No/);
+    } else {
+      expect(text).not.toContain('Security Questions');
+      expect(text).not.toContain('a DMZ');
+    }
+    expect(text).toMatch(/How often does the Applicant back up its critical data and systems\? Weekly/);
+    expect(text).toContain('Segmented from the network (offline or immutable), Cloud backups');
+    expect(text).not.toContain('qualifies');
+  });
+
+  it("is the quote's own: the policyholder reads it through the link's session, another agency's user is answered as for a missing quote, and nobody signed out gets it", async () => {
+    expect((await call('policyholder', 'GET', `/api/quote/v1/${ids.quote}/application`)).statusCode).toBe(200);
+    expect((await call('otherAgent', 'GET', `/api/quote/v1/${ids.quote}/application`)).statusCode).toBe(404);
+    expect((await t.inject({ method: 'GET', url: `/api/quote/v1/${ids.quote}/application` })).statusCode).toBe(401);
   });
 });

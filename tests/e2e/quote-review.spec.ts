@@ -103,13 +103,18 @@ for (const edition of CASES) {
     expect(review.data.lastPatched).not.toBeNull();
   });
 
-  test(`${edition.edition}: the review page welcomes the viewer to the quote's ${edition.edition === 'us' ? 'agency' : 'brokerage'}, and asks the social engineering questions only of a product that asks them`, async ({ page }) => {
+  test(`${edition.edition}: the review page welcomes the viewer to the quote's ${edition.edition === 'us' ? 'agency' : 'brokerage'}, downloads the application, and asks the social engineering questions only of a product that asks them`, async ({ page }) => {
     const { origin, agent } = edition;
     await signInOnOrigin(page, origin, agent);
     // The quote flow's own social engineering case answers them on Aspen Bakery: this case keeps off it.
     const quote = await readyQuote(page, edition.socialEngineering ?? edition, ['Aspen Bakery']);
     await page.goto(`${origin}/agency/quotes/${quote.id}/review`);
     await expect(page.getByTestId('detail-caption')).toHaveText(`Welcome to ${quote.agencyName}. Your ${edition.agentTerm} is ${quote.agentName} (${agent}).`);
+    // The application the quote was made on downloads as a PDF named from the client and the quote.
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download Application' }).click();
+    expect((await download).suggestedFilename()).toBe(`${quote.companyName.replace(/[^A-Za-z0-9]+/g, '_')}_${quote.quoteNumber}_Application.pdf`);
+    await expect(page.getByText('Application downloaded', { exact: true })).toBeVisible();
     const ask = page.getByRole('button', { name: 'Social Engineering' });
     if (!edition.socialEngineering) {
       await expect(page.getByRole('button', { name: 'Request to Bind' })).toBeVisible();

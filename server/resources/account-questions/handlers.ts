@@ -9,6 +9,7 @@ import { MESSAGES, notFound } from '../../http/http-error.ts';
 import type { Caller } from '../../services.ts';
 import { clientAccountCondition, tenantScopeOf } from '../../tenancy/tenant-scope.ts';
 import { publishedRater } from '../quotes/quote-rating.ts';
+import { questionnaireAnswers, type Questionnaire } from './questionnaires.ts';
 
 /** Spec 002 section 8 and section 3 'Social engineering answers'. */
 export const ANSWER_TEXTS = {
@@ -22,8 +23,6 @@ export const ANSWER_TEXTS = {
     isPreventingUnauthorizedWireTransfers: 'Employees who are not authorized can initiate or approve wire transfers.',
   },
 } as const;
-
-type Questionnaire = 'cyber' | 'tech-eo';
 
 async function findClientAccount(db: Queryable, caller: Caller, accountId: string): Promise<{ id: string; edition: 'us' | 'uk' } | null> {
   const params = new SqlParams();
@@ -70,10 +69,7 @@ export const handlers: HandlerModule = ({ db, clock, definitions }) => {
     return { answers, coverageValidity: coverageValidityById, ...(message ? { message } : {}) };
   }
 
-  async function questionnaire(accountId: string, which: Questionnaire) {
-    const [row] = await db.query<{ answers: Record<string, unknown> }>('SELECT answers FROM account_questionnaires WHERE account_id = $1 AND questionnaire = $2', [accountId, which]);
-    return row?.answers ?? {};
-  }
+  const questionnaire = (accountId: string, which: Questionnaire) => questionnaireAnswers(db, accountId, which);
 
   async function saveQuestionnaire(caller: Caller, accountId: string, which: Questionnaire, answers: Record<string, unknown>, address: string) {
     await db.transaction(async (tx) => {

@@ -16,6 +16,10 @@ import { findVisibleQuote, type QuoteDetailRow } from '../quotes/repository.ts';
 import { wholesaleAgentUser, type WholesaleAgent } from './agency-agent-access.ts';
 import { policyholderUser, quoteReviewWorkflow, type Policyholder } from './policyholder-access.ts';
 import { quoteReview, reviewColumns } from './review-record.ts';
+import { quoteApplicationPdf } from './application-pdf.ts';
+import { answeredSections } from '../../documents/form-answers.ts';
+import { QUESTIONNAIRE_OF_FORM, questionnaireAnswers } from '../account-questions/questionnaires.ts';
+import type { FormDefinition } from '../../../engine/index.ts';
 import { REVIEW_TEXTS, REVIEWABLE_AGENCY_STATUSES } from './review-texts.ts';
 
 function assertReviewable(quote: QuoteDetailRow): void {
@@ -47,6 +51,28 @@ export const handlers: HandlerModule = (services) => {
     async getQuoteReview(request) {
       const { id } = request.params;
       return reviewOf(callerOf(request), id);
+    },
+
+    // Rendered on every download from the account's answers as they stand, like the proposal: until the insured
+    // signs, the application is still being completed.
+    async downloadQuoteApplication(request, reply) {
+      const quote = await visibleQuote(callerOf(request), request.params.id);
+      const rater = await publishedRater(definitions, quote.edition);
+      const review = await quoteReview(db, quote, rater);
+      const registry = (await definitions.current()).registry();
+      const product = rater.allProducts.get(quote.product);
+      const formIds = [product?.questionnaire.security, product?.questionnaire.application].filter((id): id is string => Boolean(id));
+      const questionnaires = await Promise.all(
+        formIds.map(async (formId) => {
+          const form = registry.resolve<FormDefinition>(formId, quote.edition);
+          const which = QUESTIONNAIRE_OF_FORM[formId];
+          const answers = which ? await questionnaireAnswers(db, quote.account_id, which) : review.security;
+          return { title: form.title ?? formId, sections: answeredSections(form, answers) };
+        }),
+      );
+      const pdf = await quoteApplicationPdf(review, product?.title ?? quote.product, questionnaires, registry.edition(quote.edition), clock.now());
+      const name = `${quote.company_name.replace(/[^A-Za-z0-9]+/g, '_')}_${quote.quote_number}_Application.pdf`;
+      return reply.header('content-type', 'application/pdf').header('content-disposition', `attachment; filename="${name}"`).send(Buffer.from(pdf));
     },
 
     async patchQuoteAccount(request) {
