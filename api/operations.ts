@@ -117,6 +117,7 @@ export const OPERATIONS = {
   downloadPolicyDocument: { method: 'GET', path: '/api/policy/v1/{id}/document', public: false, permission: 'policy:read', file: true },
   downloadPolicyInvoice: { method: 'GET', path: '/api/billing/v1/invoice/{policyId}', public: false, permission: 'billing:read', file: true },
   downloadPolicyReceipt: { method: 'GET', path: '/api/billing/v1/transactions/{id}/receipt', public: false, permission: 'billing:read', file: true },
+  downloadQuoteApplication: { method: 'GET', path: '/api/quote/v1/{id}/application', public: false, permission: 'quote:read', file: true },
   downloadQuoteProposal: { method: 'GET', path: '/api/quote/v1/{id}/proposal', public: false, permission: 'quote:read', file: true },
   downloadSurplusNotice: { method: 'GET', path: '/api/quote/v1/{id}/surplus-notice/document', public: false, permission: 'quote:read', file: true },
   editPolicyNonPremium: { method: 'PUT', path: '/api/policy/v1/nonpremium/{id}/insured', public: false, permission: 'policy:service' },
