@@ -4132,7 +4132,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** The payment processor's events about charges (processing, succeeded, failed). Signed by the processor over the raw body with a timestamp: an unsigned, altered or stale delivery is refused, a replayed one changes nothing */
+        /** The payment processor's events about charges (processing, succeeded, failed). Signed by the processor over the raw body with a timestamp: an unsigned, altered or stale delivery is refused (400); the very delivery already accepted, sent again, is a replay and refused (409); the same event signed anew (the processor's retry) changes nothing and is answered as a duplicate */
         post: operations["receiveProcessorWebhook"];
         delete?: never;
         options?: never;
@@ -21214,6 +21214,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };

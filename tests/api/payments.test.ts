@@ -206,7 +206,7 @@ describe('processor webhooks', () => {
     return t.inject({ method: 'POST', url: '/api/billing/v1/processor/webhook', headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signature }, payload: body });
   }
 
-  it('applies a signed event once, and refuses unsigned, altered and stale deliveries', async () => {
+  it('applies a signed event once, and refuses unsigned, altered, stale and replayed deliveries', async () => {
     const [row] = await t.db.query<{ processor_charge_id: string; amount_paid: string }>(
       `SELECT processor_charge_id, amount_paid::text FROM payment_transactions WHERE policy_id = $1`, [ids.saved],
     );
@@ -222,8 +222,14 @@ describe('processor webhooks', () => {
     const applied = await deliver(body, signWebhook(secret, body, t.clock.now()));
     expect(applied.json()).toEqual({ received: true, duplicate: false });
     expect((await recordOf('policyholder', ids.saved!)).status).toBe('Paid');
+    // The very delivery again is a replay, refused; the processor's retry of the event, signed anew a second
+    // later, is answered so it stops, and neither changes anything.
     const replayed = await deliver(body, signWebhook(secret, body, t.clock.now()));
-    expect(replayed.json()).toEqual({ received: true, duplicate: true });
+    expect(replayed.statusCode).toBe(409);
+    expect(replayed.json().message).toBe(PAYMENT_TEXTS.webhookReplayed);
+    const retried = await deliver(body, signWebhook(secret, body, new Date(t.clock.now().getTime() + 1000)));
+    expect(retried.statusCode).toBe(200);
+    expect(retried.json()).toEqual({ received: true, duplicate: true });
     const [audited] = await t.db.query<{ count: number }>(`SELECT count(*)::int AS count FROM audit_log WHERE target = $1 AND action = 'payment.settled'`, [ids.saved]);
     expect(audited!.count).toBe(1);
   });

@@ -229,22 +229,26 @@ export const handlers: HandlerModule = (services) => {
       const chosen = processorFor(request);
       if (!chosen) throw notFound();
       const raw = (request as FastifyRequest & { rawBody?: string }).rawBody ?? '';
+      const signature = request.headers[SIGNATURE_HEADER] as string | undefined;
       let event;
       try {
-        event = await chosen.verifyWebhook(raw, request.headers[SIGNATURE_HEADER] as string | undefined, clock.now());
+        event = await chosen.verifyWebhook(raw, signature, clock.now());
       } catch (error) {
         if (error instanceof WebhookRefusal) return reply.code(400).send({ message: error.message });
         throw error;
       }
       const applied = await db.transaction(async (tx) => {
         const [fresh] = await tx.query<{ event_id: string }>(
-          'INSERT INTO payment_processor_events (processor, event_id, received_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING event_id',
-          [chosen.name, event.id, clock.now()],
+          'INSERT INTO payment_processor_events (processor, event_id, received_at, signature) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING RETURNING event_id',
+          [chosen.name, event.id, clock.now(), signature],
         );
-        // A delivery seen before (a retry or a replay) changes nothing.
-        if (!fresh) return { duplicate: true, transaction: null };
-        return { duplicate: false, transaction: await applyCharge(tx, chosen, event.charge, { userId: null, address: request.ip }) };
+        if (fresh) return { duplicate: false, replayed: false, transaction: await applyCharge(tx, chosen, event.charge, { userId: null, address: request.ip }) };
+        // An event seen before changes nothing. Signed anew it is the processor retrying (it re-signs every
+        // attempt), answered as received so it stops; the very delivery it was accepted as is a replay.
+        const [seen] = await tx.query<{ signature: string | null }>('SELECT signature FROM payment_processor_events WHERE processor = $1 AND event_id = $2', [chosen.name, event.id]);
+        return { duplicate: true, replayed: seen?.signature === signature, transaction: null };
       });
+      if (applied.replayed) return reply.code(409).send({ message: PAYMENT_TEXTS.webhookReplayed });
       // The settlement of a charge (In Process to Paid) arrives here: its receipt is kept as of now.
       await keepReceipt(services, request.log, applied.transaction?.id);
       return { received: true, duplicate: applied.duplicate };

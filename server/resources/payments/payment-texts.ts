@@ -4,6 +4,8 @@ export const PAYMENT_TEXTS = {
   transactionNotFound: 'Transaction not found.',
   checkoutNotFound: 'This payment form is no longer available. Please start the payment again.',
   methodNotFound: 'This payment method is not saved for your account.',
+  /** A processor webhook delivered again exactly as it was accepted (a replay, not the processor's retry). */
+  webhookReplayed: 'This webhook delivery was already received.',
   nothingDue: 'Nothing is due on this policy.',
   notPayable: (status: string) => `A policy that is ${status} cannot be paid online.`,
   inProcess: 'A payment for this policy is already being processed.',
