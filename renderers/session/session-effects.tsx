@@ -1,9 +1,11 @@
 import { useEffect, useRef } from 'react';
+import { useAtomValue } from 'jotai';
 import { useLocation, useNavigate } from 'react-router';
 import { isApiError } from '../../api/api-error.ts';
 import { toaster } from '../shell/toaster.tsx';
 import { api, sessionEvents } from './api.ts';
 import { prefetchSignedInReads } from './signed-in-prefetch.ts';
+import { editionIdAtom, signInRegistryResultAtom } from '../definitions/registry-atoms.ts';
 import { VERSION_POLL_INTERVAL_MS } from './constants.ts';
 import { environmentQuery, featureFlagsQuery, resetSessionState, sessionNoticeAtom, sessionStore, syncEdition } from './store.ts';
 
@@ -17,6 +19,7 @@ export const VERSION_CHANGED_EVENT = 'console-version-changed';
 export function SessionEffects() {
   usePrefetchOnLoad();
   useEditionSync();
+  useDocumentLanguage();
   useClientEvents();
   useVersionPoll();
   return null;
@@ -36,6 +39,18 @@ function useEditionSync() {
     void environmentQuery.ensure(sessionStore);
     return () => unsubscribe.forEach((stop) => stop());
   }, []);
+}
+
+/**
+ * The page's language is the edition's locale (en-US, en-GB): screen readers pronounce and browsers
+ * spell-check and hyphenate in it. The sign-in registry carries the editions, so this holds from /login on.
+ */
+function useDocumentLanguage() {
+  const editionId = useAtomValue(editionIdAtom);
+  const signIn = useAtomValue(signInRegistryResultAtom);
+  useEffect(() => {
+    if (signIn.ok) document.documentElement.lang = signIn.registry.edition(editionId).locale;
+  }, [editionId, signIn]);
 }
 
 function useClientEvents() {

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { acceptCookies, apiToken, signInOnOrigin, signInThroughApi } from './support/sign-in.ts';
 import { callApi } from './support/call-api.ts';
 import { choose } from './support/choose.ts';
-import { E2E_ORIGIN } from './support/origin.ts';
+import { E2E_ORIGIN, E2E_UK_ORIGIN } from './support/origin.ts';
 
 test('a user may only enter the area of their account type', async ({ page }) => {
   await signInThroughApi(page, 'agent@agency.example');
@@ -233,3 +233,18 @@ test('a signed-in page load asks for the user, permissions, preferences and publ
   await expect(page.getByRole('row').nth(1)).toBeVisible();
   expect(askedWhileHeld).toEqual([...others].sort());
 });
+
+for (const { edition, origin, user, lang } of [
+  { edition: 'US', origin: E2E_ORIGIN, user: 'agent@agency.example', lang: 'en-US' },
+  { edition: 'UK', origin: E2E_UK_ORIGIN, user: 'broker@brokerage.example', lang: 'en-GB' },
+]) {
+  test(`${edition}: the page's language is the edition's locale (${lang}), on the sign-in page and signed in`, async ({ page }) => {
+    await page.goto(`${origin}/login`);
+    await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', lang);
+    await signInOnOrigin(page, origin, user);
+    await page.goto(`${origin}/agency/dashboard`);
+    await expect(page.getByTestId('area-welcome')).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', lang);
+  });
+}
