@@ -6,24 +6,27 @@ import { NumberWidget } from './number-widget.tsx';
 import { MoneyWidget } from './money-widget.tsx';
 import { PhoneWidget } from './phone-widget.tsx';
 import { PostcodeWidget } from './postcode-widget.tsx';
-import { RadioWidget } from './radio-widget.tsx';
-import { CheckboxesWidget } from './checkboxes-widget.tsx';
 import { CheckboxWidget } from './checkbox-widget.tsx';
-import { DateWidget } from './date-widget.tsx';
 import { PasswordWidget } from './password-widget.tsx';
 import { OneTimeCodeWidget } from './one-time-code-widget.tsx';
-import { SuggestWidget } from './suggest-widget.tsx';
-import { FileWidget } from './file-widget.tsx';
 import { lazyWidget } from './lazy-widget.tsx';
 
-/** The react-select widgets load when a form first draws one (lazy-widget.tsx): the sign-in page has none. */
+/**
+ * Widgets the sign-in page never draws load when a form first draws one (lazy-widget.tsx): react-select is most
+ * of a select's weight, and the radio group's and the date's machinery need not be on /login either.
+ */
 const SELECT = lazyWidget(() => import('./select-widget.tsx').then((module) => module.SelectWidget));
 const MULTI_SELECT = lazyWidget(() => import('./multi-select-widget.tsx').then((module) => module.MultiSelectWidget));
 const LOOKUP = lazyWidget(() => import('./lookup-widget.tsx').then((module) => module.LookupWidget));
+const RADIO = lazyWidget(() => import('./radio-widget.tsx').then((module) => module.RadioWidget));
+const CHECKBOXES = lazyWidget(() => import('./checkboxes-widget.tsx').then((module) => module.CheckboxesWidget));
+const DATE = lazyWidget(() => import('./date-widget.tsx').then((module) => module.DateWidget));
+const SUGGEST = lazyWidget(() => import('./suggest-widget.tsx').then((module) => module.SuggestWidget));
+const FILE = lazyWidget(() => import('./file-widget.tsx').then((module) => module.FileWidget));
 
-/** Loads the lazy widgets' code ahead of the first form that needs it. */
+/** Loads the lazy widgets' code ahead of the first form that needs it (the signed-in areas call it). */
 export function preloadWidgets(): Promise<unknown> {
-  return Promise.all([SELECT, MULTI_SELECT, LOOKUP].map((widget) => widget.preload()));
+  return Promise.all([SELECT, MULTI_SELECT, LOOKUP, RADIO, CHECKBOXES, DATE, SUGGEST, FILE].map((widget) => widget.preload()));
 }
 
 /** How the field template lays a widget out: its label ('for' a control, a 'group' legend, or the widget's 'self'). */
@@ -50,17 +53,17 @@ export const WIDGET_DESCRIPTORS: Readonly<Record<string, WidgetDescriptor>> = {
   money: field(MoneyWidget),
   phone: field(PhoneWidget),
   postcode: field(PostcodeWidget),
-  radio: { component: RadioWidget, label: 'group', wide: false },
+  radio: { component: RADIO.component, label: 'group', wide: false },
   select: field(SELECT.component),
   multiSelect: field(MULTI_SELECT.component, true),
-  checkboxes: { component: CheckboxesWidget, label: 'group', wide: true },
+  checkboxes: { component: CHECKBOXES.component, label: 'group', wide: true },
   checkbox: { component: CheckboxWidget, label: 'self', wide: false },
-  date: field(DateWidget),
+  date: field(DATE.component),
   password: field(PasswordWidget),
   oneTimeCode: field(OneTimeCodeWidget),
   lookup: field(LOOKUP.component),
-  suggest: field(SuggestWidget),
-  file: field(FileWidget, true),
+  suggest: field(SUGGEST.component),
+  file: field(FILE.component, true),
 };
 
 /** rjsf's own names for the same roles, so fields that name no widget (or rjsf's name) get ours too. */
