@@ -290,7 +290,10 @@ async function moveToAgency(s: Servicing, policy: PolicyRow, at: Date, agency: A
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
     [policy.id, policy.agency_id, agency.id, effectiveDate, letterDate, reason, s.underwriter.userId, at],
   );
-  await s.tx.query('UPDATE accounts SET agency_id = $2 WHERE id = $1 AND agency_id = $3', [policy.account_id, agency.id, policy.agency_id]);
+  const accountMoved = await s.tx.query<{ id: string }>('UPDATE accounts SET agency_id = $2 WHERE id = $1 AND agency_id = $3 RETURNING id', [policy.account_id, agency.id, policy.agency_id]);
+  if (accountMoved.length) {
+    await s.tx.query('UPDATE account_details SET agent_user_id = $2, team_id = NULL, modified_at = $3 WHERE account_id = $1', [policy.account_id, agency.agentUserId, at]);
+  }
   await move(s, s.underwriter, at, policy, 'brokerOfRecord', {
     update: { agency_id: agency.id, producing_agency_id: producing?.producing_agency_id ?? policy.agency_id, agent_user_id: agency.agentUserId, team_id: null },
     detail: { fromAgency: policy.agency_name, toAgency: agency.name, fromAgencyId: policy.agency_id, toAgencyId: agency.id, effectiveDate, letterDate, reason },

@@ -60,6 +60,12 @@ describe('broker of record', () => {
   it('moves the policy and its account to the new agency; the old agency loses it but keeps its commission on issue', async () => {
     const before = (await call('admin', 'GET', `/api/policy/v1/${ids.policy}`)).json() as Json;
     const effectiveDate = before.effectiveDate as string;
+    // The account's agent and team are the old agency's people.
+    const [details] = await t.db.query<{ account_id: string }>(
+      `UPDATE account_details SET agent_user_id = (SELECT id FROM users WHERE email = 'agent@agency.example'),
+         team_id = (SELECT id FROM teams WHERE account_id = $2 ORDER BY name LIMIT 1) WHERE account_id = $1 RETURNING account_id`,
+      [ids.account, ids['Summit Risk Partners']]);
+    expect(details).toBeDefined();
     const moved = await change({ agencyId: ids['Harbor Insurance Group'], effectiveDate, letterDate: TODAY, reason: 'Insured appointed a new broker' });
     expect(moved.statusCode, moved.body).toBe(200);
     expect(moved.json().message).toMatch(new RegExp(`^Policy ${before.policyNumber} moved to Harbor Insurance Group as broker of record from `));
@@ -71,6 +77,10 @@ describe('broker of record', () => {
     expect(theirs.json().events.at(-1)).toMatchObject({ action: 'brokerOfRecord', detail: { fromAgency: 'Summit Risk Partners', toAgency: 'Harbor Insurance Group' } });
     const [account] = await t.db.query<{ agency_id: string }>('SELECT agency_id FROM accounts WHERE id = $1', [ids.account]);
     expect(account!.agency_id).toBe(ids['Harbor Insurance Group']);
+    // The account no longer names the old agency's agent and team to the new agency (none was chosen here).
+    const listed = (await call('otherAgent', 'GET', '/api/account/v1/accounts?size=100')).json() as Json;
+    const shown = (listed.content as Json[]).find((row) => row.id === ids.account);
+    expect(shown).toMatchObject({ agencyName: 'Harbor Insurance Group', agentUserId: null, agentName: null, teamId: null });
 
     // The commission earned on issue stays with the agency that wrote the policy.
     const [line] = await t.db.query<{ agency_id: string }>(`SELECT agency_id FROM commission_lines WHERE id = $1`, [`${ids.policy}:issued`]);

@@ -60,7 +60,11 @@ export const handlers: HandlerModule = (services) => {
           [policy.id, policy.agency_id, agency.id, effectiveDate, letterDate, reason, caller.userId, clock.now()],
         );
         // The client account follows its policy, so renewals and new quotes are the new agency's.
-        await tx.query('UPDATE accounts SET agency_id = $2 WHERE id = $1 AND agency_id = $3', [policy.account_id, agency.id, policy.agency_id]);
+        const accountMoved = await tx.query<{ id: string }>('UPDATE accounts SET agency_id = $2 WHERE id = $1 AND agency_id = $3 RETURNING id', [policy.account_id, agency.id, policy.agency_id]);
+        // Its agent and team were the old agency's people: the new agency must not see them on the account.
+        if (accountMoved.length) {
+          await tx.query('UPDATE account_details SET agent_user_id = $2, team_id = NULL, modified_at = $3 WHERE account_id = $1', [policy.account_id, agentUserId, clock.now()]);
+        }
         await movePolicy(tx, clock, { caller, address: request.ip }, policy, 'brokerOfRecord', {
           update: { agency_id: agency.id, producing_agency_id: producing?.producing_agency_id ?? policy.agency_id, agent_user_id: agentUserId, team_id: null },
           detail: { fromAgency: policy.agency_name, toAgency: agency.name, fromAgencyId: policy.agency_id, toAgencyId: agency.id, effectiveDate, letterDate, reason },
