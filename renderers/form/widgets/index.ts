@@ -7,18 +7,19 @@ import { MoneyWidget } from './money-widget.tsx';
 import { PhoneWidget } from './phone-widget.tsx';
 import { PostcodeWidget } from './postcode-widget.tsx';
 import { CheckboxWidget } from './checkbox-widget.tsx';
+import { RadioWidget } from './radio-widget.tsx';
 import { PasswordWidget } from './password-widget.tsx';
 import { OneTimeCodeWidget } from './one-time-code-widget.tsx';
 import { lazyWidget } from './lazy-widget.tsx';
 
 /**
  * Widgets the sign-in page never draws load when a form first draws one (lazy-widget.tsx): react-select is most
- * of a select's weight, and the radio group's and the date's machinery need not be on /login either.
+ * of a select's weight, and the checkbox group's and the date's machinery need not be on /login either. The
+ * radio stays eager: drawn lazily, a radio group re-rendered on keystrokes in other fields (npm run bench:forms).
  */
 const SELECT = lazyWidget(() => import('./select-widget.tsx').then((module) => module.SelectWidget));
 const MULTI_SELECT = lazyWidget(() => import('./multi-select-widget.tsx').then((module) => module.MultiSelectWidget));
 const LOOKUP = lazyWidget(() => import('./lookup-widget.tsx').then((module) => module.LookupWidget));
-const RADIO = lazyWidget(() => import('./radio-widget.tsx').then((module) => module.RadioWidget));
 const CHECKBOXES = lazyWidget(() => import('./checkboxes-widget.tsx').then((module) => module.CheckboxesWidget));
 const DATE = lazyWidget(() => import('./date-widget.tsx').then((module) => module.DateWidget));
 const SUGGEST = lazyWidget(() => import('./suggest-widget.tsx').then((module) => module.SuggestWidget));
@@ -26,7 +27,7 @@ const FILE = lazyWidget(() => import('./file-widget.tsx').then((module) => modul
 
 /** Loads the lazy widgets' code ahead of the first form that needs it (the signed-in areas call it). */
 export function preloadWidgets(): Promise<unknown> {
-  return Promise.all([SELECT, MULTI_SELECT, LOOKUP, RADIO, CHECKBOXES, DATE, SUGGEST, FILE].map((widget) => widget.preload()));
+  return Promise.all([SELECT, MULTI_SELECT, LOOKUP, CHECKBOXES, DATE, SUGGEST, FILE].map((widget) => widget.preload()));
 }
 
 /** How the field template lays a widget out: its label ('for' a control, a 'group' legend, or the widget's 'self'). */
@@ -53,7 +54,7 @@ export const WIDGET_DESCRIPTORS: Readonly<Record<string, WidgetDescriptor>> = {
   money: field(MoneyWidget),
   phone: field(PhoneWidget),
   postcode: field(PostcodeWidget),
-  radio: { component: RADIO.component, label: 'group', wide: false },
+  radio: { component: RadioWidget, label: 'group', wide: false },
   select: field(SELECT.component),
   multiSelect: field(MULTI_SELECT.component, true),
   checkboxes: { component: CHECKBOXES.component, label: 'group', wide: true },
