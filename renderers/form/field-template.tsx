@@ -36,7 +36,7 @@ export function FieldTemplate(props: FieldTemplateProps) {
   const widget = widgetNameOf(schema, uiSchema);
   const showLabel = displayLabel !== false && !isSelfLabelledWidget(widget) && Boolean(text);
   return (
-    <Box data-field={path} data-testid={`field-${path}`} gridColumn={isWideWidget(widget) ? '1 / -1' : undefined} minW="0">
+    <div className="form-field" data-field={path} data-testid={`field-${path}`} data-wide={isWideWidget(widget) || undefined}>
       {showLabel && <FieldLabel id={id} text={text} required={view.state?.required ?? false} group={isGroupWidget(widget)} />}
       <FieldViewContext.Provider value={view}>{children}</FieldViewContext.Provider>
       {rawHelp && (
@@ -45,6 +45,6 @@ export function FieldTemplate(props: FieldTemplateProps) {
         </Text>
       )}
       <FieldMessages id={id} errors={view.errors} notes={view.notes ?? NO_NOTES} />
-    </Box>
+    </div>
   );
 }

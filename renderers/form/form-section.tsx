@@ -1,5 +1,5 @@
 import { memo, type ReactNode } from 'react';
-import { Box, Card, SimpleGrid } from '@chakra-ui/react';
+import { Box, Card } from '@chakra-ui/react';
 import type { FormSession } from './form-session.ts';
 import { useSectionVisible } from './use-section-visible.ts';
 import { sameElements } from './same-elements.ts';
@@ -57,11 +57,11 @@ export const FormSection = memo(
     sameElements(prev.children, next.children),
 );
 
-/** Two columns on wide screens; wide widgets span both (set by the field template). */
+/** Two columns on wide screens; wide widgets span both (set by the field template). Styled by class (theme/system.ts). */
 export function FieldGrid({ columns, children }: { columns: 1 | 2; children: ReactNode }) {
   return (
-    <SimpleGrid columns={{ base: 1, md: columns }} columnGap="5" rowGap="4" alignItems="start">
+    <div className="form-grid" data-columns={columns}>
       {children}
-    </SimpleGrid>
+    </div>
   );
 }

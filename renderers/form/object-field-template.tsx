@@ -1,4 +1,3 @@
-import { Stack } from '@chakra-ui/react';
 import type { ObjectFieldTemplateProps } from '@rjsf/utils';
 import type { DefinitionFormContext } from './form-context.ts';
 import { FieldGrid, FormSection } from './form-section.tsx';
@@ -17,13 +16,13 @@ export function ObjectFieldTemplate({ properties, fieldPathId, registry }: Objec
   const placed = new Set(sections.flatMap((section) => section.fields));
   const rest = properties.filter((property) => !placed.has(property.name));
   return (
-    <Stack gap="4">
+    <div className="form-sections">
       {sections.map((section) => (
         <FormSection key={section.id} session={session} id={section.id} title={section.title} description={section.description} columns={columns}>
           {section.fields.map((name) => byName.get(name)?.content)}
         </FormSection>
       ))}
       {rest.length > 0 && <FieldGrid columns={columns}>{rest.map((property) => property.content)}</FieldGrid>}
-    </Stack>
+    </div>
   );
 }
