@@ -6,7 +6,7 @@ import { OPERATIONS } from '../../api/operations.ts';
 import { readContractDocument } from '../../engine/node/contract-document.ts';
 import { seedDemoRecords } from '../../server/seed/demo-records.ts';
 import {
-  declarationOf, groupOf, isExempt, LIST_EXEMPT, LIST_QUERIES, type Scoped, type Source,
+  BODY_EXEMPT, BODY_FIELDS, BODY_IDS, declarationOf, groupOf, isExempt, LIST_EXEMPT, LIST_QUERIES, type Scoped, type Source,
 } from './support/tenant-fixtures.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
@@ -44,6 +44,8 @@ const exempt = withPath.filter(([id, operation]) => {
   const declaration = declarationOf(id, operation.path);
   return declaration && isExempt(declaration);
 });
+/** Changes without path parameters that act for a permission (those without one are the caller's own session). */
+const changes = operations.filter(([, operation]) => operation.method !== 'GET' && groupOf(operation.path) === null && operation.permission !== null);
 const checkedLists = lists.filter(([id]) => !LIST_EXEMPT[id as keyof typeof LIST_EXEMPT]);
 
 /**
@@ -96,6 +98,14 @@ let acmeId = '';
 /** Per attacker, the ids and names of the victim's rows it has no right to see. */
 const canaries: Record<string, { ids: Set<string>; names: string[] }> = {};
 let before: Record<string, string> = {};
+let beforeOwn: Record<string, string> = {};
+/** The victim's accounts but the policyholder's own, and that one, whose rows the policyholder may change by right. */
+const VICTIM_ACCOUNTS = 'SELECT id FROM accounts WHERE (id = $1 OR agency_id = $1) AND id <> $2';
+const POLICYHOLDER_ACCOUNT = 'SELECT id FROM accounts WHERE id = $2::uuid AND $1::uuid IS NOT NULL';
+/** What the policyholder changes on its own account in the matrix, by right. */
+const OWN_CHANGES: Record<string, string> = {
+  connector_privacy_agreements: 'it agrees to the connector privacy addendum for its own account (saveConnectorPrivacyAgreement)',
+};
 const valueCache = new Map<string, Record<string, string>>();
 
 /** As many of `values` as the SQL names ($1...): PostgreSQL refuses parameters a statement does not use. */
@@ -112,7 +122,7 @@ async function valuesOf(source: Source, attacker: string): Promise<Record<string
   return row;
 }
 
-function requestOf(id: string, operation: Operation, token: string, values: Record<string, string>, extraQuery: Record<string, string> = {}): InjectOptions {
+function requestOf(id: string, operation: Operation, token: string, values: Record<string, string>, bodyValues?: Record<string, string>): InjectOptions {
   const spec = contractOperation(operation);
   const parameters = [...(contract.paths[operation.path].parameters ?? []), ...(spec.parameters ?? [])].map(deref);
   const ids = { accountId: values.accountId ?? values.id ?? summitId };
@@ -128,12 +138,18 @@ function requestOf(id: string, operation: Operation, token: string, values: Reco
     else if (parameter.required) query[parameter.name] = String(sampleOf(schema, ids));
   }
   const body = spec.requestBody ? deref(spec.requestBody).content?.['application/json']?.schema : undefined;
+  const payload: Json = { ...(body ? (sampleOf(body, ids) as Json) : {}), ...samples.get(id) };
+  // Fields that name a row name the victim's (as a list where the field is one).
+  for (const [name, property] of Object.entries((deref(body ?? {}).properties ?? {}) as Record<string, Json>)) {
+    const value = bodyValues?.[name] ?? bodyValues?.[name.replace(/s$/, '')];
+    if (value !== undefined) payload[name] = deref(property).type === 'array' ? [value] : value;
+  }
   return {
     method: operation.method as InjectOptions['method'],
     url,
-    query: { ...query, ...extraQuery },
+    query,
     headers: { authorization: `Bearer ${token}`, 'x-timezone': 'UTC' },
-    ...(['POST', 'PUT', 'PATCH'].includes(operation.method) ? { payload: { ...(body ? (sampleOf(body, ids) as Json) : {}), ...samples.get(id) } } : {}),
+    ...(['POST', 'PUT', 'PATCH'].includes(operation.method) ? { payload } : {}),
   };
 }
 
@@ -151,11 +167,14 @@ function leaked(response: LightMyRequestResponse, caller: string, sent: Record<s
   });
 }
 
-/** Every table's rows that belong to the victim (its accounts, and the rows hanging off them), as md5 per table. */
-async function fingerprint(): Promise<Record<string, string>> {
+/**
+ * Every table's rows that belong to the accounts `accountsSql` selects, and the rows hanging off them, as md5 per
+ * table: the victim's ($1 Summit, $2 the policyholder's own account, fingerprinted apart).
+ */
+async function fingerprint(accountsSql: string): Promise<Record<string, string>> {
   const sets: Record<string, string> = {};
-  const idsOf = async (sql: string) => `'{${(await t.db.query<{ id: string }>(sql, parametersOf(sql, [summitId]))).map((row) => row.id).join(',')}}'::uuid[]`;
-  const accounts = await idsOf(`SELECT id FROM accounts WHERE id = $1 OR agency_id = $1`);
+  const idsOf = async (sql: string) => `'{${(await t.db.query<{ id: string }>(sql, parametersOf(sql, [summitId, acmeId]))).map((row) => row.id).join(',')}}'::uuid[]`;
+  const accounts = await idsOf(accountsSql);
   sets.account_id = accounts;
   for (const column of ['agency_id', 'producing_agency_id', 'from_agency_id', 'to_agency_id', 'organisation_id', 'mssp_id']) sets[column] = accounts;
   const inVictim = `account_id = ANY(${accounts}) OR agency_id = ANY(${accounts})`;
@@ -237,6 +256,7 @@ describe('the declarations', () => {
   it('leave some operations to check in each category', () => {
     expect(scoped.length).toBeGreaterThan(150);
     expect(checkedLists.length).toBeGreaterThan(60);
+    expect(changes.length).toBeGreaterThan(40);
     for (const attacker of ATTACKERS) {
       expect(canaries[attacker]!.ids.size, attacker).toBeGreaterThan(1000);
       expect(canaries[attacker]!.names.length, attacker).toBeGreaterThan(20);
@@ -260,7 +280,8 @@ describe('the declarations', () => {
 
 describe('three other tenants on the victim\'s rows', () => {
   beforeAll(async () => {
-    before = await fingerprint();
+    before = await fingerprint(VICTIM_ACCOUNTS);
+    beforeOwn = await fingerprint(POLICYHOLDER_ACCOUNT);
   }, 60_000);
 
   const cases = scoped.flatMap(([id, operation, declaration]) => ATTACKERS.map((attacker) => [id, attacker, operation, declaration] as const));
@@ -284,10 +305,26 @@ describe('three other tenants on the victim\'s rows', () => {
     expect(leaked(response, attacker, values), detail).toEqual([]);
   });
 
+  const changeCases = changes.flatMap(([id, operation]) => ATTACKERS.map((attacker) => [id, attacker, operation] as const));
+  it.each(changeCases)('%s by %s naming the victim\'s rows in its body changes and shows none of them', async (id, attacker, operation) => {
+    const values: Record<string, string> = {};
+    for (const [field, source] of Object.entries(BODY_FIELDS)) values[field] = (await valuesOf(source, attacker))[field]!;
+    const own = BODY_IDS[id as keyof typeof BODY_IDS];
+    if (own) values.id = (await valuesOf(own, attacker)).id!;
+    const response = await t.inject(requestOf(id, operation, tokens[attacker]!, values, values));
+    const detail = `${operation.method} ${operation.path}: ${response.statusCode} ${response.body.slice(0, 300)}`;
+    if (process.env.TENANT_MATRIX_TALLY) console.log('TALLY', id, attacker, response.statusCode, response.body.slice(0, 160));
+    expect(response.statusCode, detail).toBeLessThan(500);
+    expect(leaked(response, attacker, values), detail).toEqual([]);
+  });
+
   it('changed none of the victim\'s rows', async () => {
-    const after = await fingerprint();
+    const after = await fingerprint(VICTIM_ACCOUNTS);
     const changed = Object.keys({ ...before, ...after }).filter((table) => before[table] !== after[table]);
-    expect(changed).toEqual([]);
+    expect(changed, 'tables with changed rows of Summit and its other clients').toEqual([]);
+    const afterOwn = await fingerprint(POLICYHOLDER_ACCOUNT);
+    const changedOwn = Object.keys({ ...beforeOwn, ...afterOwn }).filter((table) => beforeOwn[table] !== afterOwn[table] && !OWN_CHANGES[table]);
+    expect(changedOwn, "tables with changed rows of the policyholder's own account (Acme)").toEqual([]);
   }, 60_000);
 });
 
@@ -296,4 +333,9 @@ describe('what is left out', () => {
     '%s is not tenant-scoped: %s', (_, reason) => {
       expect(reason.length).toBeGreaterThan(10);
     });
+
+  const ownChanges = operations.filter(([, operation]) => operation.method !== 'GET' && groupOf(operation.path) === null && operation.permission === null);
+  it.each(ownChanges.map(([id]) => [id, BODY_EXEMPT] as const))('%s is not tenant-scoped: %s', (_, reason) => {
+    expect(reason.length).toBeGreaterThan(10);
+  });
 });

@@ -195,3 +195,32 @@ export const LIST_QUERIES: Partial<Record<OperationId, Source>> = {
 export const LIST_EXEMPT: Partial<Record<OperationId, string>> = {
   getDefinitionBundle: 'the product definitions, the same for every tenant (their sample texts happen to name demo clients)',
 };
+
+/**
+ * Operations without path parameters that change something (creates, bulk actions, ids in the body): their
+ * body and query name the victim's rows by field name, each field with the value below (`id` and `ids` as
+ * the operation's entry says). They may succeed on the attacker's own account, but must show and change
+ * nothing of the victim's.
+ */
+export const BODY_FIELDS: Record<string, Source> = {
+  accountId: client(),
+  agencyId: SUMMIT,
+  policyId: policy(),
+  quoteId: quote(),
+  submissionId: { sql: `SELECT s.id AS "submissionId" FROM submissions s WHERE s.agency_id = $1 AND s.account_id <> $2 ORDER BY s.submission_number LIMIT 1` },
+  teamId: { sql: `SELECT t.id AS "teamId" FROM teams t WHERE t.account_id = $1 ORDER BY t.name LIMIT 1` },
+  userId: { sql: summitUser },
+  docId: { sql: `SELECT d.id::text AS "docId" FROM documents d JOIN accounts a ON a.id = d.account_id WHERE ${SUMMIT_CLIENT} ORDER BY d.id LIMIT 1` },
+};
+
+export const BODY_IDS: Partial<Record<OperationId, Source>> = {
+  updateQuoteNeedBy: quote(),
+  deleteQuotes: quote(),
+  updateWebhook: { sql: `SELECT id FROM webhooks WHERE account_id = $1 ORDER BY created_at LIMIT 1` },
+  updateAgencyLicense: { sql: `SELECT id FROM agency_licenses WHERE agency_id = $1 ORDER BY number LIMIT 1` },
+  updateAgentLicense: { sql: `SELECT id FROM agent_licenses WHERE agency_id = $1 ORDER BY number LIMIT 1` },
+  createUser: { sql: summitUser },
+};
+
+/** Changes without path parameters left out of the matrix, by reason. */
+export const BODY_EXEMPT = "the caller's own session, profile or sign-in (no permission named: nothing but the caller's own user)";
