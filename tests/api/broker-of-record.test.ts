@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import { startTestApp, type TestApp } from './support/test-app.ts';
@@ -140,5 +141,28 @@ describe('broker of record', () => {
     const refused = await call('admin', 'PUT', `/api/policy/v1/update/BOR/${first!.id}`, { effectiveDate: first!.effectiveDate, letterDate: TODAY });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe('Only the policy\'s latest broker of record change, while the policy is still with that agency, can be corrected.');
+  });
+});
+
+describe('accounts moved before the change reset their people', () => {
+  it("lose the old agency's agent and team to the migration; an account's own agent and team stay", async () => {
+    const client = async (name: string, agency: string) => {
+      const [row] = await t.db.query<{ id: string }>(`INSERT INTO accounts (name, account_type, edition, agency_id, created_at) VALUES ($1, 'CUSTOMER', 'us', $2, now()) RETURNING id`, [name, ids[agency]]);
+      await t.db.query(`INSERT INTO account_details (account_id, address1, city, state, zip_code, country, industry_code, modified_at) VALUES ($1, '1 Main Street', 'Denver', 'CO', '80202', 'US', '541512', now())`, [row!.id]);
+      return { account_id: row!.id };
+    };
+    const moved = await client('Moved Earlier Dental LLC', 'Harbor Insurance Group');
+    const own = await client('Stayed Put Bakery LLC', 'Summit Risk Partners');
+    const summitAgent = `(SELECT id FROM users WHERE email = 'agent@agency.example')`;
+    const summitTeam = `(SELECT id FROM teams WHERE account_id = '${ids['Summit Risk Partners']}' ORDER BY name LIMIT 1)`;
+    // A Harbor account still naming Summit's agent and team, as a move made before the fix left it; a Summit account naming its own.
+    await t.db.query(`UPDATE account_details SET agent_user_id = ${summitAgent}, team_id = ${summitTeam} WHERE account_id = ANY($1::uuid[])`, [[moved!.account_id, own!.account_id]]);
+    await t.db.exec(readFileSync(new URL('../../server/resources/policy-broker-of-record/migrations/228_moved_accounts_people.sql', import.meta.url), 'utf8'));
+    const rows = await t.db.query<{ account_id: string; agent_user_id: string | null; team_id: string | null }>(
+      'SELECT account_id, agent_user_id, team_id FROM account_details WHERE account_id = ANY($1::uuid[])', [[moved!.account_id, own!.account_id]]);
+    const byId = new Map(rows.map((row) => [row.account_id, row]));
+    expect(byId.get(moved!.account_id)).toMatchObject({ agent_user_id: null, team_id: null });
+    expect(byId.get(own!.account_id)!.agent_user_id).not.toBeNull();
+    expect(byId.get(own!.account_id)!.team_id).not.toBeNull();
   });
 });
