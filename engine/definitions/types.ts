@@ -97,6 +97,8 @@ export interface FormActions {
   size?: 'sm' | 'md' | 'lg' | 'xl';
   /** Asked before a dialog with changes is closed ('You have unsaved changes, are you sure you want to cancel?'). */
   cancelConfirm?: string;
+  /** The dialog the submit's answer calls for, wherever the form is opened (a page action may override it). */
+  outcome?: ActionOutcome;
 }
 
 export interface FormDefinition extends DefinitionBase {

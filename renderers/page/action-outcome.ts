@@ -1,4 +1,4 @@
-import { evaluateLogic, type ActionOutcome, type PageAction } from '../../engine/index.ts';
+import { evaluateLogic, type ActionOutcome, type FormDefinition, type PageAction } from '../../engine/index.ts';
 import type { PageScope } from './page-scope.ts';
 
 /** An action's outcome dialog, filled from the answer that called for it. */
@@ -8,11 +8,11 @@ export interface ShownOutcome {
 }
 
 /**
- * The outcome dialog an answer calls for (the action's `outcome` holds over `{ ...scope, result }`), with its
- * lines; nothing when the answer is a plain success, which is toasted as usual.
+ * The outcome dialog an answer calls for (the action's `outcome`, else that of the form it opened, holds over
+ * `{ ...scope, result }`), with its lines; nothing when the answer is a plain success, which is toasted as usual.
  */
-export function outcomeOf(action: PageAction, scope: PageScope, result: unknown): ShownOutcome | undefined {
-  const outcome = action.outcome;
+export function outcomeOf(action: PageAction, scope: PageScope, result: unknown, form?: FormDefinition): ShownOutcome | undefined {
+  const outcome = action.outcome ?? form?.actions?.outcome;
   if (!outcome) return undefined;
   const data = { ...scope, result } as unknown as Record<string, unknown>;
   if (!evaluateLogic(outcome.when, data)) return undefined;

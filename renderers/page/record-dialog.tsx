@@ -12,7 +12,7 @@ import { formFields } from './form-fields.ts';
 import { usePageContext } from './page-context.ts';
 import type { PageScope } from './page-scope.ts';
 import { DEFAULT_FAILURE_TEXT, textOf } from './record-dialog-texts.ts';
-import { outcomeOf } from './action-outcome.ts';
+import { outcomeOf, type ShownOutcome } from './action-outcome.ts';
 import { saveFailure } from './save-failure.ts';
 import { saveFile } from './save-file.ts';
 import { usePrecheck } from './use-precheck.tsx';
@@ -53,7 +53,8 @@ export function RecordDialog({
 }: {
   request: RecordDialogRequest;
   onClose: () => void;
-  onSaved: (result: unknown, request: RecordDialogRequest) => void;
+  /** `shown`: the outcome dialog the answer calls for, which then says what the success toast would. */
+  onSaved: (result: unknown, request: RecordDialogRequest, shown: ShownOutcome | undefined) => void;
 }) {
   const { edition, rules } = usePageContext();
   const { form, mode, params, action } = request;
@@ -103,12 +104,13 @@ export function RecordDialog({
     const scope = { ...request.scope, result, mode };
     // An action that waits for the server to show the change says so once it does, and an answer that calls for
     // the action's outcome dialog says what it says there (useActionRunner).
-    if (!action.awaitChange && !outcomeOf(action, request.scope, result)) {
+    const shown = outcomeOf(action, request.scope, result, form);
+    if (!action.awaitChange && !shown) {
       const title = textOf(action.success, scope) || 'Saved';
       const description = textOf(action.successDetail, scope);
       toaster.create({ type: 'success', title, ...(description ? { description } : {}), closable: true });
     }
-    onSaved(result, request);
+    onSaved(result, request, shown);
   };
 
   return (

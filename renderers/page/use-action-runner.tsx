@@ -184,14 +184,14 @@ export function useActionRunner({ rowKey, scope, onChanged }: { rowKey: string; 
   }, []);
 
   const onSaved = useCallback(
-    (result: unknown, request: RecordDialogRequest) => {
+    (result: unknown, request: RecordDialogRequest, shown: ShownOutcome | undefined) => {
       if (request.action.awaitChange) {
         void waitForChange(request.action, request.scope);
         return;
       }
       latest.current.onChanged(request.action.refetchDelayMs ?? 0);
       setRevealed(revealedOf(request.action, { ...request.scope, mode: request.mode }, result));
-      setOutcome(outcomeOf(request.action, request.scope, result));
+      setOutcome(shown);
       if (request.action.next) {
         latest.current.goTo(request.action.next, nextValues(request.scope, result));
         return;

@@ -209,7 +209,9 @@ function Editor({
   const why = unselectedByAnswers(state, rater.coverages, titles);
   const answered = securityAnswered(securityForm, state.account.securityQuestions);
 
+  // The reasons the endorsement was ruled out, shown in the dialog the security form's definition words.
   const [unavailable, setUnavailable] = useState<string[]>();
+  const unavailableOutcome = securityForm?.actions?.outcome;
   const saveAnswers = async (payload: Record<string, unknown>) => {
     const saved = await saveSecurityAnswers(securityForm?.binding?.submit, account.id, payload, editor.current().account.securityQuestions);
     // The server's own words when the endorsement is added ('Social Engineering Endorsement Added').
@@ -267,10 +269,10 @@ function Editor({
           onSubmit={saveAnswers}
         />
       )}
-      {unavailable && (
+      {unavailable && unavailableOutcome && (
         <OutcomeDialog
-          title={QUOTE_FLOW_TEXTS.socialEngineeringUnavailable}
-          text={QUOTE_FLOW_TEXTS.socialEngineeringUnavailableIntro}
+          title={unavailableOutcome.title}
+          text={unavailableOutcome.text}
           items={unavailable}
           onClose={() => setUnavailable(undefined)}
         />

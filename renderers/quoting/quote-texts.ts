@@ -13,8 +13,6 @@ export const QUOTE_FLOW_TEXTS = {
   refreshNotice: 'Requested quotes can take a moment to appear. Refresh the list if one is missing.',
   securityFailed: 'Failed to update security questions.',
   socialEngineeringFailed: 'Something went wrong.Please try again.',
-  socialEngineeringUnavailable: 'Social Engineering Unavailable',
-  socialEngineeringUnavailableIntro: 'The social engineering endorsement cannot be added for this account:',
   triaAttested: 'TRIA rejection is attached with signed application',
   addInsured: 'Add Additional Insured Coverage',
   addedToList: 'Quote added to the list',
