@@ -42,6 +42,8 @@ describe('bulk opt-out of renewal', () => {
     const answer = await call('agent', 'POST', '/api/policy/v1/optout', { policyIds: [ids.first, ids.second, ids.foreign, ids.first] });
     expect(answer.statusCode, answer.body).toBe(200);
     expect(answer.json()).toEqual({ message: POLICY_TEXTS.optedOutInBulk(2, 1), optedOut: 2, skipped: 1 });
+    // The same words as for an id that does not exist: a foreign policy is not found, not 'not in force'.
+    expect(answer.json().message).toBe('2 policies opted out of renewal; 1 could not be (not found, not in force or already opted out)');
     for (const id of [ids.first, ids.second]) {
       expect((await call('agent', 'GET', `/api/policy/v1/${id}`)).json()).toMatchObject({ renewalOptedOut: true, isAutoRenewal: false });
     }

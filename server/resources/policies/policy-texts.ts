@@ -20,7 +20,7 @@ export const POLICY_TEXTS = {
   optedOut: 'Policy opted out of renewal',
   optedIn: 'Policy opted back into renewal',
   optedOutInBulk: (moved: number, skipped: number) =>
-    `${moved} ${moved === 1 ? 'policy' : 'policies'} opted out of renewal${skipped > 0 ? `; ${skipped} could not be (not in force or already opted out)` : ''}`,
+    `${moved} ${moved === 1 ? 'policy' : 'policies'} opted out of renewal${skipped > 0 ? `; ${skipped} could not be (not found, not in force or already opted out)` : ''}`,
   remindersMuted: 'Renewal reminders muted',
   remindersUnmuted: 'Renewal reminders turned back on',
   contactUpdated: 'Policy contact updated',
