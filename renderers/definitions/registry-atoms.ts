@@ -54,7 +54,20 @@ export function loadBuiltInDefinitions(store: Store): Promise<void> {
   return load;
 }
 
+/** Registries by their source: the published definitions are built once to check them and once more as the source. */
+const built = new WeakMap<DefinitionSourceDocuments, RegistryResult>();
+
+/** The registry of `source`, built once per source object (a registry is immutable, so it is shared). */
 export function buildRegistry(source: DefinitionSourceDocuments): RegistryResult {
+  let result = built.get(source);
+  if (!result) {
+    result = buildRegistryOnce(source);
+    built.set(source, result);
+  }
+  return result;
+}
+
+function buildRegistryOnce(source: DefinitionSourceDocuments): RegistryResult {
   try {
     return { ok: true, registry: createRegistry(source) };
   } catch (error) {

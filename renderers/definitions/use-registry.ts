@@ -24,8 +24,10 @@ export function useRegistry(): Registry {
 export function useRegistryWith(id?: string): Registry {
   const store = useStore();
   const full = useAtomValue(registryResultAtom);
-  const signIn = useAtomValue(signInRegistryResultAtom);
   if (full) return registryOf(full);
+  // Read, not subscribed: it never changes, and reading it builds it, which a signed-in page with the full
+  // registry should not pay for (it compiles two meta-schemas).
+  const signIn = store.get(signInRegistryResultAtom);
   if (!signIn.ok) return registryOf(signIn);
   if (id === undefined || signIn.registry.get(id)) return signIn.registry;
   use(loadBuiltInDefinitions(store));

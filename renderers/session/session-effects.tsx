@@ -5,7 +5,8 @@ import { isApiError } from '../../api/api-error.ts';
 import { toaster } from '../shell/toaster.tsx';
 import { api, sessionEvents } from './api.ts';
 import { prefetchSignedInReads } from './signed-in-prefetch.ts';
-import { editionIdAtom, signInRegistryResultAtom } from '../definitions/registry-atoms.ts';
+import { editionIdAtom } from '../definitions/registry-atoms.ts';
+import { editionLocale } from '../definitions/sign-in-source.ts';
 import { VERSION_POLL_INTERVAL_MS } from './constants.ts';
 import { environmentQuery, featureFlagsQuery, resetSessionState, sessionNoticeAtom, sessionStore, syncEdition } from './store.ts';
 
@@ -43,14 +44,14 @@ function useEditionSync() {
 
 /**
  * The page's language is the edition's locale (en-US, en-GB): screen readers pronounce and browsers
- * spell-check and hyphenate in it. The sign-in registry carries the editions, so this holds from /login on.
+ * spell-check and hyphenate in it. Read from the edition's settings file, so this holds from /login on.
  */
 function useDocumentLanguage() {
   const editionId = useAtomValue(editionIdAtom);
-  const signIn = useAtomValue(signInRegistryResultAtom);
   useEffect(() => {
-    if (signIn.ok) document.documentElement.lang = signIn.registry.edition(editionId).locale;
-  }, [editionId, signIn]);
+    const locale = editionLocale(editionId);
+    if (locale) document.documentElement.lang = locale;
+  }, [editionId]);
 }
 
 function useClientEvents() {
