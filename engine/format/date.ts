@@ -1,3 +1,5 @@
+import { dateTimeFormat } from './intl-formats.ts';
+
 /**
  * Dates through Intl in the edition's locale: 11/22/2026 in the US, 22/11/2026 in the UK. Date-only
  * values (YYYY-MM-DD) are read as calendar days, not instants, so no time zone moves them a day.
@@ -6,7 +8,7 @@ export function formatDate(value: string | number | Date | null | undefined, loc
   const date = toDate(value);
   if (!date) return '';
   const dateOnly = typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value);
-  return new Intl.DateTimeFormat(locale, {
+  return dateTimeFormat(locale, {
     year: 'numeric',
     month: '2-digit',
     day: '2-digit',
@@ -17,7 +19,7 @@ export function formatDate(value: string | number | Date | null | undefined, loc
 export function formatDateTime(value: string | number | Date | null | undefined, locale: string, timeZone?: string): string {
   const date = toDate(value);
   if (!date) return '';
-  return new Intl.DateTimeFormat(locale, {
+  return dateTimeFormat(locale, {
     year: 'numeric',
     month: '2-digit',
     day: '2-digit',

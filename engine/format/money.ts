@@ -1,4 +1,5 @@
 import type { Edition } from '../editions/edition-types.ts';
+import { numberFormat } from './intl-formats.ts';
 
 type Currency = Pick<Edition, 'locale' | 'currency'>;
 
@@ -26,7 +27,7 @@ export function groupMoneyInput(text: string, edition: Currency): string {
   const cleaned = text.replace(/[^0-9.]/g, '');
   const [whole = '', ...fractionParts] = cleaned.split('.');
   const fraction = fractionParts.join('').slice(0, edition.currency.fractionDigits);
-  const grouped = whole === '' ? '' : new Intl.NumberFormat(edition.locale, { maximumFractionDigits: 0 }).format(Number(whole));
+  const grouped = whole === '' ? '' : numberFormat(edition.locale, { maximumFractionDigits: 0 }).format(Number(whole));
   return cleaned.includes('.') ? `${grouped || '0'}.${fraction}` : grouped;
 }
 

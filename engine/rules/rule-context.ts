@@ -1,4 +1,5 @@
 import { personaOfAccountType } from '../personas/personas.ts';
+import { dateTimeFormat } from '../format/intl-formats.ts';
 
 /** What rules may read besides the form data, under `$context` (`{"var": "$context.persona"}`). */
 export interface RuleContext {
@@ -25,7 +26,7 @@ export function todayIn(now: Date, timeZone?: string): string {
   if (timeZone) {
     try {
       // en-CA formats as YYYY-MM-DD.
-      return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+      return dateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
     } catch {
       // RangeError for a zone Intl does not know: UTC below.
     }

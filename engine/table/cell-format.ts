@@ -5,6 +5,7 @@ import { formatDate, formatDateTime } from '../format/date.ts';
 import { formatMoney } from '../format/money.ts';
 import { formatPhoneDisplay } from '../format/phone.ts';
 import { formatRate } from '../format/rate.ts';
+import { numberFormat } from '../format/intl-formats.ts';
 
 export interface CellFormatting {
   edition: Edition;
@@ -42,7 +43,7 @@ export function formatCell(
     case 'rate':
       return formatRate(Number(value), edition.locale);
     case 'number':
-      return new Intl.NumberFormat(edition.locale).format(Number(value));
+      return numberFormat(edition.locale).format(Number(value));
     case 'date':
       return formatDate(value as string, edition.locale);
     case 'datetime':
