@@ -3,23 +3,15 @@ import { numberFormat } from './intl-formats.ts';
 
 type Currency = Pick<Edition, 'locale' | 'currency'>;
 
-const moneyFormats = new Map<string, Intl.NumberFormat>();
-
 /** '$1,234.50' (en-US, USD) or '£1,234.50' (en-GB, GBP): always the edition's fraction digits. */
 export function formatMoney(value: number | null | undefined, edition: Currency): string {
   if (value === null || value === undefined || Number.isNaN(value)) return '';
-  const key = `${edition.locale}:${edition.currency.code}`;
-  let format = moneyFormats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(edition.locale, {
-      style: 'currency',
-      currency: edition.currency.code,
-      minimumFractionDigits: edition.currency.fractionDigits,
-      maximumFractionDigits: edition.currency.fractionDigits,
-    });
-    moneyFormats.set(key, format);
-  }
-  return format.format(value);
+  return numberFormat(edition.locale, {
+    style: 'currency',
+    currency: edition.currency.code,
+    minimumFractionDigits: edition.currency.fractionDigits,
+    maximumFractionDigits: edition.currency.fractionDigits,
+  }).format(value);
 }
 
 /** The digits of a money input with grouping but no symbol ('1,234.5' while typing). */
