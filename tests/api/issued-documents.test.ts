@@ -139,6 +139,23 @@ describe('receipts', () => {
     expect(await keptCopies(`receipt-${transactionId}`)).toEqual([copy]);
   });
 
+  it.each(EDITIONS)("$edition: a binder's payment has its receipt kept when its policy is issued, naming the policy", async ({ edition, caller, host, state, product, account }) => {
+    const binderId = await boundBinder(t, call, caller, ids[account]!, { edition, state, product, today: TODAY, host });
+    const paid = await call('admin', 'POST', '/api/billing/v1/external/applyPayment',
+      { quoteId: binderId, payee: 'Binder', amountPaid: 100, paymentMethod: 'Wire', paymentDate: TODAY, transactionId: null, paymentDesc: null }, host);
+    expect(paid.statusCode, paid.body).toBe(200);
+    const transactionId = paid.json().transaction.id as string;
+    // No policy yet to print on it: nothing kept while it is a binder's.
+    expect(await keptCopies(`receipt-${transactionId}`)).toHaveLength(0);
+
+    const policyId = await issueBinder(call, caller, binderId, host);
+    expect(await keptCopies(`receipt-${transactionId}`)).toHaveLength(1);
+    const policyNumber = (await call(caller, 'GET', `/api/policy/v1/${policyId}`, undefined, host)).json().policyNumber as string;
+    const text = await pdfText(await call('admin', 'GET', `/api/billing/v1/transactions/${transactionId}/receipt`, undefined, host));
+    expect(text).toContain('Payment Receipt');
+    expect(text).toContain(policyNumber);
+  });
+
   it('us: a card payment is kept only once the processor settles it as Paid, once however often it is told', async () => {
     const policyId = ids.usPolicy!;
     const opened = await call('policyholder', 'POST', `/api/billing/v1/policy/${policyId}/checkout`, { method: 'creditCard' });

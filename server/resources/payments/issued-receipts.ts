@@ -27,8 +27,8 @@ interface ReceiptDeps {
  * once the payment's transaction has committed (a processor's answer, a read of its checkout, its webhook,
  * billing's check, wire or credit): the payment stands whatever becomes of its receipt, and the definitions
  * are read from the database a transaction would hold. Anything but a Paid policy payment is left alone: an
- * attempt is not a receipt, and a binder's payment has no policy to print until its policy is issued (its
- * receipt is then rendered on download). Never throws.
+ * attempt is not a receipt, and a binder's payment has no policy to print until its policy is issued (the
+ * policy's issue keeps it then, with the balance due on the new policy). Never throws.
  */
 export async function keepReceipt(deps: ReceiptDeps, log: { warn(details: object, message: string): void }, transactionId: string | null | undefined): Promise<void> {
   if (!transactionId) return;

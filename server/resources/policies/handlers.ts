@@ -29,6 +29,7 @@ import {
   findReadablePolicy, findVisiblePolicy, money, nextBinderNumber, nextPolicyNumber, requireVisiblePolicy, policyEvents, recordPolicyEvent, searchOverseenPolicies, searchVisiblePolicies, toPolicy, type PolicyRow,
 } from './policy-repository.ts';
 import { POLICY_TEXTS } from './policy-texts.ts';
+import { keepReceipt } from '../payments/issued-receipts.ts';
 import { boundRequestOf, renewalPrice, renewalRefusal, renewalRequestOf } from './policy-renewal.ts';
 import { needsSurplusNotice, SURPLUS_NOTICE_TEXTS } from '../surplus-notice/surplus-notice-rules.ts';
 import { renewalReminderSummary } from '../renewal-reminders/renewal-reminder-repository.ts';
@@ -247,7 +248,10 @@ export const handlers: HandlerModule = (services) => {
         );
         await recordPolicyEvent(tx, { policyId: row!.id, from: null, to: status, action: 'issue', detail: { quoteNumber: quote.quote_number }, userId: caller.userId, at: now });
         // What was paid on the binder is paid on its policy now (binder payments: payment_transactions.quote_id).
-        await tx.query('UPDATE payment_transactions SET policy_id = $1, modified_at = $2 WHERE quote_id = $3 AND policy_id IS NULL', [row!.id, now, quote.id]);
+        const binderPayments = await tx.query<{ id: string }>(
+          'UPDATE payment_transactions SET policy_id = $1, modified_at = $2 WHERE quote_id = $3 AND policy_id IS NULL RETURNING id',
+          [row!.id, now, quote.id],
+        );
         await audit(tx, clock, {
           actorUserId: caller.userId, action: 'policy.issue', target: row!.id, address: request.ip,
           detail: { policyNumber, quoteId: quote.id, accountId: quote.account_id, totalPremium: quote.total_premium },
@@ -259,9 +263,12 @@ export const handlers: HandlerModule = (services) => {
           [quote.id, now],
         );
         if (renewed) await recordPolicyEvent(tx, { policyId: renewed.id, from: renewed.status, to: renewed.status, action: 'renewalIssued', detail: { policyNumber }, userId: caller.userId, at: now });
-        return { id: row!.id, policyNumber, quote };
+        return { id: row!.id, policyNumber, quote, binderPayments: binderPayments.map((payment) => payment.id) };
       });
       const { quote, policyNumber } = issued;
+      // A binder's payment had no policy to print on its receipt; now it has, so its receipt is kept from here on
+      // (keepReceipt leaves anything but a Paid payment alone).
+      for (const transactionId of issued.binderPayments) await keepReceipt(services, request.log, transactionId);
       if (quote.customer_email) {
         await mailer.sendMail({
           to: quote.customer_email,
