@@ -17,7 +17,8 @@ import { startTestApp, type TestApp } from './support/test-app.ts';
  * Summit (on another client's rows). Operations with path parameters find the victim's row through their
  * declaration (tests/api/support/tenant-fixtures.ts) and must refuse (403, or 404 as for a missing id), never
  * answer 2xx or 5xx, never show the victim's data; lists, counts and searches must show none of the victim's
- * ids or client names. A fingerprint of every victim row, taken before and after, proves nothing changed.
+ * ids or client names, also when asked with a filter naming one of the victim's rows (accountId, agencyId,
+ * policyId…). A fingerprint of every victim row, taken before and after, proves nothing changed.
  */
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 type Operation = { method: string; path: string; public: boolean; permission: string | null };
@@ -153,6 +154,15 @@ function requestOf(id: string, operation: Operation, token: string, values: Reco
   };
 }
 
+/** The names of an operation's optional query parameters. */
+function optionalFilters(operation: Operation): string[] {
+  const spec = contractOperation(operation);
+  return [...(contract.paths[operation.path].parameters ?? []), ...(spec.parameters ?? [])]
+    .map(deref)
+    .filter((parameter) => parameter.in === 'query' && !parameter.required)
+    .map((parameter) => parameter.name as string);
+}
+
 /** The canaries an answer to `caller` shows, leaving out the values the caller itself sent. */
 function leaked(response: LightMyRequestResponse, caller: string, sent: Record<string, string>): string[] {
   const { ids, names } = canaries[caller]!;
@@ -257,6 +267,8 @@ describe('the declarations', () => {
     expect(scoped.length).toBeGreaterThan(150);
     expect(checkedLists.length).toBeGreaterThan(60);
     expect(changes.length).toBeGreaterThan(40);
+    // Lists asked again with a filter naming the victim's row (accountId, agencyId, policyId…).
+    expect(checkedLists.filter(([, operation]) => optionalFilters(operation).some((name) => BODY_FIELDS[name])).length).toBeGreaterThan(15);
     for (const attacker of ATTACKERS) {
       expect(canaries[attacker]!.ids.size, attacker).toBeGreaterThan(1000);
       expect(canaries[attacker]!.names.length, attacker).toBeGreaterThan(20);
@@ -303,6 +315,15 @@ describe('three other tenants on the victim\'s rows', () => {
     const detail = `${operation.method} ${operation.path}: ${response.statusCode} ${response.body.slice(0, 300)}`;
     expect(response.statusCode, detail).toBeLessThan(500);
     expect(leaked(response, attacker, values), detail).toEqual([]);
+    // Each optional filter that names a row (accountId, agencyId, policyId…) set to the victim's, one at a time:
+    // a filter must narrow what the caller may see, never reach past it.
+    for (const name of optionalFilters(operation).filter((filter) => values[filter] === undefined && BODY_FIELDS[filter])) {
+      const filtered = { ...values, [name]: (await valuesOf(BODY_FIELDS[name]!, attacker))[name]! };
+      const answer = await t.inject(requestOf(id, operation, tokens[attacker]!, filtered));
+      const filteredDetail = `${operation.method} ${operation.path}?${name}=${filtered[name]}: ${answer.statusCode} ${answer.body.slice(0, 300)}`;
+      expect(answer.statusCode, filteredDetail).toBeLessThan(500);
+      expect(leaked(answer, attacker, filtered), filteredDetail).toEqual([]);
+    }
   });
 
   const changeCases = changes.flatMap(([id, operation]) => ATTACKERS.map((attacker) => [id, attacker, operation] as const));
