@@ -1,5 +1,6 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
 import { E2E_ORIGIN, E2E_UK_ORIGIN } from './support/origin.ts';
+import { openFromMenu } from './support/page-navigation.ts';
 import { acceptCookies, apiToken, dismissToasts, latestMail, linkPath, passwordBox, signInOnOrigin } from './support/sign-in.ts';
 
 /**
@@ -22,11 +23,6 @@ const CASES = [
     company: 'Mersey Digital', companyName: 'Mersey Digital Agency Ltd', licences: false, otherAgency: 'broker@brokerage.example',
   },
 ] as const;
-
-async function openFromMenu(page: Page, label: string, heading = label): Promise<void> {
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: label, exact: true }).click();
-  await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
-}
 
 /** Picks an option of a combobox by typing its text. */
 async function typeAndPick(scope: Locator, label: string, text: string): Promise<void> {

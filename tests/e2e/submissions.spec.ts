@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { callApi } from './support/call-api.ts';
 import { E2E_ORIGIN, E2E_UK_ORIGIN } from './support/origin.ts';
+import { rowAction } from './support/page-navigation.ts';
 import { dismissToasts, signInOnOrigin } from './support/sign-in.ts';
 
 /**
@@ -29,11 +30,6 @@ function submissionRow(page: Page, client: string) {
   return page.getByRole('table', { name: 'Submissions' }).getByRole('row').filter({ hasText: client });
 }
 
-async function rowAction(page: Page, client: string, action: string) {
-  await submissionRow(page, client).getByRole('button', { name: 'Row actions' }).click();
-  await page.getByRole('menuitem', { name: action, exact: true }).click();
-}
-
 for (const c of CASES) {
   test(`an agency certifies a submission and the desk works it (${c.edition})`, async ({ browser }) => {
     const agentContext = await browser.newContext();
@@ -47,7 +43,7 @@ for (const c of CASES) {
     await expect(agentPage.getByRole('menuitem', { name: 'Assign' })).toHaveCount(0);
     await agentPage.keyboard.press('Escape');
 
-    await rowAction(agentPage, c.client, 'Certify');
+    await rowAction(agentPage, 'Submissions', c.client, 'Certify');
     const attest = agentPage.getByRole('alertdialog').or(agentPage.getByRole('dialog'));
     await expect(attest).toContainText('I certify that the information in this submission is complete and accurate');
     await attest.getByRole('button', { name: 'Certify' }).click();
@@ -60,7 +56,7 @@ for (const c of CASES) {
     // journey (auth.spec.ts) on the shared server, which runs first.
     await signInOnOrigin(page, c.origin, 'admin@provider.example');
     await page.goto(`${c.origin}/admin/submissions?search=${encodeURIComponent(c.client)}`);
-    await rowAction(page, c.client, 'Assign');
+    await rowAction(page, 'Submissions', c.client, 'Assign');
     const assign = page.getByRole('dialog', { name: 'Assign Submission' });
     await expect(assign.getByRole('textbox', { name: 'Submission #' })).toHaveValue(/^SUB-\d{4}-\d{5}$/);
     await assign.getByRole('combobox', { name: 'Underwriter' }).click();
@@ -72,7 +68,7 @@ for (const c of CASES) {
     await dismissToasts(page);
 
     if (c.outcome === 'decline') {
-      await rowAction(page, c.client, 'Decline');
+      await rowAction(page, 'Submissions', c.client, 'Decline');
       const decline = page.getByRole('dialog', { name: 'Decline Submission' });
       await decline.getByRole('button', { name: 'Decline' }).click();
       await expect(decline.getByText('Declaration Reason is required')).toBeVisible();
@@ -84,7 +80,7 @@ for (const c of CASES) {
       await expect(page.getByText('Submission declined', { exact: true })).toBeVisible();
       await expect(submissionRow(page, c.client)).toContainText('Declined');
     } else {
-      await rowAction(page, c.client, 'Mark Non-Viable');
+      await rowAction(page, 'Submissions', c.client, 'Mark Non-Viable');
       await page.getByRole('alertdialog').or(page.getByRole('dialog')).getByRole('button', { name: 'Mark Non-Viable' }).click();
       await expect(page.getByText('Submission marked non-viable', { exact: true })).toBeVisible();
       await expect(submissionRow(page, c.client)).toContainText('Non-Viable');
@@ -124,7 +120,7 @@ for (const c of QUOTED) {
     const submissions = await callApi<{ content: Array<{ id: string; accountId: string; submissionNumber: string }> }>(page, 'GET', `/api/submission/v1/search?search=${encodeURIComponent(c.client)}`);
     const submission = submissions.data.content[0]!;
     const before = (await callApi<{ quoteCount: number }>(page, 'GET', `/api/submission/v1/${submission.id}`)).data.quoteCount;
-    await rowAction(page, c.client, 'Quote');
+    await rowAction(page, 'Submissions', c.client, 'Quote');
     const flowUrl = new RegExp(`/agency/requestQuote/P250/${submission.accountId}\\?submissionId=${submission.id}$`);
     await expect(page).toHaveURL(flowUrl);
     await expect(page.getByRole('heading', { name: c.client })).toBeVisible();

@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { E2E_ORIGIN, E2E_UK_ORIGIN } from './support/origin.ts';
+import { rowAction } from './support/page-navigation.ts';
 import { acceptCookies, apiToken, DEMO_PASSWORD, dismissToasts, lastMailId, latestMail, linkPath, signInOnOrigin } from './support/sign-in.ts';
 
 /**
@@ -17,12 +18,6 @@ const CASES = [
 async function choose(page: Page, field: string, option: string) {
   await page.locator(`#dialog_${field}`).click();
   await page.getByRole('option', { name: option, exact: true }).click();
-}
-
-async function rowAction(page: Page, rowText: string, action: string) {
-  const row = page.getByRole('table', { name: 'Users' }).getByRole('row').filter({ hasText: rowText });
-  await row.getByRole('button', { name: 'Row actions' }).click();
-  await page.getByRole('menuitem', { name: action, exact: true }).click();
 }
 
 for (const { edition, origin, user, phone, shown, organisation } of CASES) {
@@ -60,7 +55,7 @@ for (const { edition, origin, user, phone, shown, organisation } of CASES) {
     expect(linkPath(mail.body, 'confirmUser')).toMatch(/^\/confirmUser\/[A-Za-z0-9_-]+$/);
     await dismissToasts(page);
 
-    await rowAction(page, email, 'Edit');
+    await rowAction(page, 'Users', email, 'Edit');
     await expect(dialog.getByRole('textbox', { name: 'Last Name' })).toHaveValue(`Newcomer ${edition}`);
     await expect(dialog.getByRole('textbox', { name: 'Email' })).toBeDisabled();
     await dialog.getByRole('textbox', { name: 'Last Name' }).fill(`Settled ${edition}`);
@@ -73,17 +68,17 @@ for (const { edition, origin, user, phone, shown, organisation } of CASES) {
 
     // Customer Service reaches All accounts: removing such a user warns about it. Cancel, then make them a
     // producer, whose removal is a simple confirmation.
-    await rowAction(page, email, 'Remove');
+    await rowAction(page, 'Users', email, 'Remove');
     const confirm = page.getByRole('alertdialog');
     await expect(confirm).toContainText('This user has access to All accounts.');
     await confirm.getByRole('button', { name: 'Cancel' }).click();
-    await rowAction(page, email, 'Edit');
+    await rowAction(page, 'Users', email, 'Edit');
     await choose(page, 'roleId', 'Producer');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('User updated successfully!', { exact: true })).toBeVisible();
     await expect(row).toContainText('Producer');
     await dismissToasts(page);
-    await rowAction(page, email, 'Remove');
+    await rowAction(page, 'Users', email, 'Remove');
     await expect(confirm).toContainText('Are you sure you want to remove this user?');
     await confirm.getByRole('button', { name: 'Remove' }).click();
     await expect(page.getByText('User Removed Successfully!', { exact: true })).toBeVisible();

@@ -1,7 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 
-/** Opens a page from the main navigation and waits for its heading. */
-export async function openFromMenu(page: Page, label: string, heading: string): Promise<void> {
+/** Opens a page from the main navigation and waits for its heading (the link's label unless named). */
+export async function openFromMenu(page: Page, label: string, heading = label): Promise<void> {
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: label, exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
 }
