@@ -97,6 +97,34 @@ describe('notice of cancellation', () => {
     expect(events!.count).toBe(2);
   });
 
+  it('a notice is kept as it was given: a rename after it leaves it alone; a notice stopped and given again is a new one', async () => {
+    const noticeText = async () => {
+      const pdf = await call('admin', 'GET', `/api/policy/v1/noc/${ids.second}/document`);
+      expect(pdf.statusCode, pdf.body.slice(0, 200)).toBe(200);
+      return { bytes: pdf.rawPayload, text: (await new PDFParse({ data: new Uint8Array(pdf.rawPayload) }).getText()).text.replace(/\s+/g, ' ') };
+    };
+    const rename = (name: string) => t.db.query('UPDATE policies SET named_insured = $1 WHERE id = $2', [name, ids.second]);
+    await rename('Juniper Ridge Clinics LLC');
+    expect((await call('admin', 'PUT', `/api/policy/v1/noc/${ids.second}`, { reason: 'SUBSTANTIAL_CHANGE_IN_RISK' })).statusCode).toBe(200);
+    const given = await noticeText();
+    expect(given.text).toContain('Juniper Ridge Clinics LLC');
+
+    await rename('Juniper Ridge Health Group LLC');
+    const later = await noticeText();
+    expect(Buffer.compare(later.bytes, given.bytes)).toBe(0);
+    const policy = await policyOf(ids.second!);
+    const entry = ((await call('admin', 'GET', `/api/docs/v1/search?size=100&accountId=${policy.accountId}`)).json().content as Json[])
+      .find((document) => document.docId === `notice-${ids.second}`);
+    expect(entry).toMatchObject({ docType: 'NOTICE_OF_CANCELLATION', sizeBytes: given.bytes.length });
+
+    expect((await call('admin', 'DELETE', `/api/policy/v1/noc/${ids.second}`)).statusCode).toBe(200);
+    t.clock.set(new Date(t.clock.now().getTime() + 60_000));
+    expect((await call('admin', 'PUT', `/api/policy/v1/noc/${ids.second}`, { reason: 'SUBSTANTIAL_CHANGE_IN_RISK' })).statusCode).toBe(200);
+    expect((await noticeText()).text).toContain('Juniper Ridge Health Group LLC');
+    const [kept] = await t.db.query<{ count: number }>(`SELECT count(*)::int AS count FROM generated_documents WHERE doc_id LIKE $1`, [`notice-${ids.second}-%`]);
+    expect(kept!.count).toBe(2);
+  });
+
   it('when the notice period ends the calendar cancels the policy; the notice stays downloadable', async () => {
     await travelTo(new Date('2026-12-03T12:00:00Z'));
     expect(await policyOf(ids.first!)).toMatchObject({ status: 'CANCELLED', cancellationDate: '2026-12-03', nocReason: 'NON_PAYMENT' });

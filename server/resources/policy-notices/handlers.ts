@@ -1,4 +1,4 @@
-import { addDays, formatDate, proRataReturnPremium, todayIn } from '../../../engine/index.ts';
+import { addDays, formatDate, proRataReturnPremium, todayIn, type Edition } from '../../../engine/index.ts';
 import { callerOf } from '../../auth/authenticate.ts';
 import { NOC_REASONS } from '../../constants.ts';
 import type { HandlerModule } from '../../contract/handlers.ts';
@@ -7,6 +7,7 @@ import { checkedBodyOf } from '../../form-check/checked-body.ts';
 import { timeZoneOf } from '../../form-check/request-rule-context.ts';
 import { HttpError, notFound } from '../../http/http-error.ts';
 import type { Caller } from '../../services.ts';
+import { issuedDocumentId, keepIssuedDocument, sendIssuedDocument, type IssuedFile } from '../documents/issued-documents.ts';
 import { settleCalendar, openForRenewal } from '../policies/policy-calendar.ts';
 import { movePolicy } from '../policies/policy-changes.ts';
 import { documentFileName } from '../policies/policy-documents.ts';
@@ -16,10 +17,22 @@ import { statusOnDay } from '../policies/policy-transitions.ts';
 import { noticeOfCancellationPdf } from './notice-document.ts';
 
 /**
+ * The kept copy of the notice a policy is under: one per notice given (a notice stopped and given again is
+ * another notice), so the moment it was given is part of its id (migration 229 joins it the same way).
+ */
+function noticeDocumentId(policyId: string, givenAt: Date): string {
+  return issuedDocumentId('notice', `${policyId}-${new Date(givenAt).getTime()}`);
+}
+
+async function noticeFile(policy: PolicyRow, edition: Edition): Promise<IssuedFile> {
+  return { fileName: documentFileName(policy.company_name, policy.policy_number, 'Notice_of_Cancellation'), content: await noticeOfCancellationPdf(policy, edition) };
+}
+
+/**
  * Notice of cancellation (spec 002 'Policy actions': stop notice of cancellation; section 7 noc/reason and
  * noc/{policyId}). Provider staff give notice with a reason; the policy is CANCEL PENDING until the reason's
  * notice period ends, when the calendar cancels it with the pro-rata premium returned. The policy contact is
- * e-mailed the notice; the notice is a PDF on the policy. Stopping the notice puts the policy back in force.
+ * e-mailed the notice; the notice is a PDF on the policy, kept as it was given. Stopping the notice puts the policy back in force.
  * Each move is a policy event and an audit entry (policies/policy-changes.ts).
  */
 export const handlers: HandlerModule = (services) => {
@@ -80,6 +93,11 @@ export const handlers: HandlerModule = (services) => {
           `The notice is in the console: ${config.publicUrl}/customer/policies/${given.policy.id}`,
         ].join('\n'),
       });
+      // Kept as given, once the notice has committed: the notice stands whatever becomes of its copy.
+      const noticed = await visible(caller, request.params.id);
+      if (noticed.noc_issued_at) {
+        await keepIssuedDocument(db, { docId: noticeDocumentId(noticed.id, noticed.noc_issued_at), at: clock.now(), log: request.log }, async () => noticeFile(noticed, edition));
+      }
       return { message: POLICY_TEXTS.noticeGiven(given.policy.policy_number, day) };
     },
 
@@ -104,14 +122,12 @@ export const handlers: HandlerModule = (services) => {
       return { message: POLICY_TEXTS.noticeStopped(number) };
     },
 
-    // Rendered on every download, never kept (documents/issued-documents.ts): the notice follows the cancellation as it stands.
+    // The notice as it was given (a notice given before notices were kept is rendered from the records).
     async downloadNoticeOfCancellation(request, reply) {
       const policy = await visible(callerOf(request), request.params.id);
       if (policy.noc_issued_at === null) throw notFound(POLICY_TEXTS.noNotice);
       const edition = (await definitions.current()).registry().edition(policy.edition);
-      return reply.header('content-type', 'application/pdf')
-        .header('content-disposition', `attachment; filename="${documentFileName(policy.company_name, policy.policy_number, 'Notice_of_Cancellation')}"`)
-        .send(Buffer.from(await noticeOfCancellationPdf(policy, edition)));
+      return sendIssuedDocument(reply, db, noticeDocumentId(policy.id, policy.noc_issued_at), async () => noticeFile(policy, edition));
     },
   };
 };
