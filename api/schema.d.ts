@@ -5172,6 +5172,42 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/quote/v1/{id}/documents-link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A link to the quote's documents (its proposal) that opens without signing in until it expires, to send to the insured; 'Unable to fetch the Quote Documents link' when it cannot be had */
+        post: operations["createQuoteDocumentsLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/quote/v1/documents/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The quote's documents (its proposal, a PDF made on the server) through a link made by createQuoteDocumentsLink; a link altered, expired or of a quote no longer offered answers 404 with 'This link to the quote documents has expired or is not valid. Please ask for a new one.' */
+        get: operations["downloadLinkedQuoteDocuments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/quote/v1/{id}/review": {
         parameters: {
             query?: never;
@@ -9779,6 +9815,15 @@ export interface components {
             tableViews: {
                 [key: string]: components["schemas"]["TableView"];
             };
+        };
+        QuoteDocumentsLink: {
+            /**
+             * Format: uri
+             * @description The address that downloads the documents, on the console's public address
+             */
+            url: string;
+            /** Format: date-time */
+            expiresAt: string;
         };
         PolicyholderFields: {
             /** @description The quote's id as the form carries it (the path names the quote) */
@@ -23553,6 +23598,67 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    createQuoteDocumentsLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The link and when it expires */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuoteDocumentsLink"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    downloadLinkedQuoteDocuments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The one-time token from the e-mailed link */
+                token: components["parameters"]["LinkTokenPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];

@@ -103,6 +103,8 @@ export const QUOTE_CART_LIMIT = 5;
 export const QUOTE_OFFER_DAYS = 30;
 /** A quote sent to its policyholder can be opened by its one-time-code link this long (and never after the quote expires). */
 export const POLICYHOLDER_LINK_TTL_MS = 30 * DAY;
+/** How long a link to a quote's documents (createQuoteDocumentsLink) opens them without signing in. */
+export const QUOTE_DOCUMENTS_LINK_TTL_MS = 3 * DAY;
 
 /**
  * Spec 002 section 9 'profile score of at least 4 to quote' (section 5 Quoting eligibility: Request Quote is

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { PDFParse } from 'pdf-parse';
 import { callApi } from './support/call-api.ts';
 import { choose } from './support/choose.ts';
 import { E2E_ORIGIN, E2E_UK_ORIGIN } from './support/origin.ts';
@@ -103,7 +104,7 @@ for (const edition of CASES) {
     expect(review.data.lastPatched).not.toBeNull();
   });
 
-  test(`${edition.edition}: the review page welcomes the viewer to the quote's ${edition.edition === 'us' ? 'agency' : 'brokerage'}, downloads the application, and asks the social engineering questions only of a product that asks them`, async ({ page }) => {
+  test(`${edition.edition}: the review page welcomes the viewer to the quote's ${edition.edition === 'us' ? 'agency' : 'brokerage'}, downloads the application, gives a link to the quote documents that opens without signing in, and asks the social engineering questions only of a product that asks them`, async ({ page, request }) => {
     const { origin, agent } = edition;
     await signInOnOrigin(page, origin, agent);
     // The quote flow's own social engineering case answers them on Aspen Bakery: this case keeps off it.
@@ -115,6 +116,18 @@ for (const edition of CASES) {
     await page.getByRole('button', { name: 'Download Application' }).click();
     expect((await download).suggestedFilename()).toBe(`${quote.companyName.replace(/[^A-Za-z0-9]+/g, '_')}_${quote.quoteNumber}_Application.pdf`);
     await expect(page.getByText('Application downloaded', { exact: true })).toBeVisible();
+    // A link to the quote documents, to send to the insured: it opens the proposal with no session at all.
+    await page.getByRole('button', { name: 'Quote Documents Link' }).click();
+    const revealed = page.getByTestId('reveal-dialog');
+    await expect(revealed.getByRole('heading', { name: 'Quote Documents' })).toBeVisible();
+    const link = (await revealed.getByTestId('revealed-value').innerText()).trim();
+    expect(link).toMatch(new RegExp(`/api/quote/v1/documents/${quote.id}\\.`));
+    const opened = await request.get(link);
+    expect(opened.status()).toBe(200);
+    expect(opened.headers()['content-type']).toBe('application/pdf');
+    expect((await new PDFParse({ data: new Uint8Array(await opened.body()) }).getText()).text).toContain(quote.quoteNumber);
+    await revealed.getByRole('button', { name: 'Done' }).click();
+    await expect(revealed).toBeHidden();
     const ask = page.getByRole('button', { name: 'Social Engineering' });
     if (!edition.socialEngineering) {
       await expect(page.getByRole('button', { name: 'Request to Bind' })).toBeVisible();

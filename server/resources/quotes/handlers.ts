@@ -25,7 +25,7 @@ import { moveSubmission } from '../submissions/submission-changes.ts';
 import { declinationOf, declineCodeLabels } from '../submissions/submission-declination.ts';
 import { canMoveSubmission } from '../submissions/submission-transitions.ts';
 import { BOUND_STATUSES } from './transitions.ts';
-import { quoteProposalPdf } from './proposal.ts';
+import { proposalFileName, quoteProposalPdf } from './proposal.ts';
 import { cartOf, findReadableQuote, findVisibleQuote, quoteNotes, searchInbox, searchVisibleQuotes, toQuote, type QuoteDetailRow } from './repository.ts';
 import { withdrawSubjectivities } from '../quote-subjectivities/subjectivity-list.ts';
 
@@ -280,8 +280,7 @@ export const handlers: HandlerModule = (services) => {
       const quote = await visibleQuote(caller, request.params.id);
       const rater = await publishedRater(definitions, quote.edition);
       const pdf = await quoteProposalPdf(quote, rater, (await definitions.current()).registry().edition(quote.edition));
-      const name = `${quote.company_name.replace(/[^A-Za-z0-9]+/g, '_')}_${quote.quote_number}_Proposal.pdf`;
-      return reply.header('content-type', 'application/pdf').header('content-disposition', `attachment; filename="${name}"`).send(Buffer.from(pdf));
+      return reply.header('content-type', 'application/pdf').header('content-disposition', `attachment; filename="${proposalFileName(quote)}"`).send(Buffer.from(pdf));
     },
 
     async declineQuote(request) {

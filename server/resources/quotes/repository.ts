@@ -209,6 +209,18 @@ export async function findReadableQuote(db: Queryable, caller: Caller, id: strin
   return row ?? null;
 }
 
+/**
+ * One quote by id alone, for a link the server signed for it (quote-documents/documents-link.ts): the signature,
+ * not a session, is what lets its holder in. A quote deleted, a draft or one no longer offered is not found.
+ */
+export async function findOfferedQuote(db: Queryable, id: string): Promise<QuoteDetailRow | null> {
+  const [row] = await db.query<QuoteDetailRow>(
+    `SELECT ${DETAIL_SELECT} FROM ${FROM} WHERE q.id = $1 AND q.status NOT IN ('DELETED', 'DRAFT') AND q.agency_status <> 'INVALID'`,
+    [id],
+  );
+  return row ?? null;
+}
+
 export interface QuoteEventRow {
   action: string;
   from_status: string | null;
