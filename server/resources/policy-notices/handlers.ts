@@ -32,8 +32,8 @@ async function noticeFile(policy: PolicyRow, edition: Edition): Promise<IssuedFi
  * Notice of cancellation (spec 002 'Policy actions': stop notice of cancellation; section 7 noc/reason and
  * noc/{policyId}). Provider staff give notice with a reason; the policy is CANCEL PENDING until the reason's
  * notice period ends, when the calendar cancels it with the pro-rata premium returned. The policy contact is
- * e-mailed the notice; the notice is a PDF on the policy, kept as it was given. Stopping the notice puts the policy back in force.
- * Each move is a policy event and an audit entry (policies/policy-changes.ts).
+ * e-mailed the notice; the notice is a PDF on the policy, kept as it was given. Stopping the notice puts the
+ * policy back in force. Each move is a policy event and an audit entry (policies/policy-changes.ts).
  */
 export const handlers: HandlerModule = (services) => {
   const { db, clock, definitions, mailer, config } = services;

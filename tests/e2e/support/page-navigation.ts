@@ -16,8 +16,8 @@ export async function rowAction(page: Page, tableName: string, rowText: string, 
 /**
  * Goes to `url` in the app already open in `page`, as a link inside the app would (the router reads the
  * address on a history event), so the app is not loaded and started again: a full load costs a busy
- * two-core machine seconds of browser time. A page of another origin, one that has not started the app yet,
- * or a move the app refused (a page with unsaved changes asks first) falls back to loading the address.
+ * two-core machine seconds of browser time. Another origin, a page without the signed-in app (no main
+ * navigation) or a move the app refused (a page with unsaved changes asks first) falls back to loading it.
  */
 export async function goInApp(page: Page, url: string): Promise<void> {
   const target = new URL(url);
