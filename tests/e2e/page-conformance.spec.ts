@@ -29,9 +29,9 @@ import { signInOnOrigin } from './support/sign-in.ts';
 
 /**
  * The signed-in tab of the user tested now; the previous user's is closed when the next one starts. It keeps
- * the answers to the tab's list reads: a page opened inside the app may show a list the app read minutes ago
- * for another page (it keeps lists for a minute, spec 001 section 9), so what a table shows was answered
- * earlier in the same tab, not necessarily during its own test.
+ * the answers to the tab's reads: a page opened inside the app may show a list the app read up to a minute
+ * before for another page (LIST_STALE_MS, spec 001 section 9), so what a table shows was answered earlier in
+ * the same tab, not necessarily during its own test.
  */
 class SignedInTab {
   private current?: { key: string; context: BrowserContext; page: Page; answers: Map<string, unknown> };
@@ -43,7 +43,7 @@ class SignedInTab {
     await this.close();
     const context = await this.browser.newContext({ viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' });
     const page = await context.newPage();
-    // The latest answer to each list address read (path and query), in the order answered.
+    // The latest answer to each address read (path and query), in the order answered.
     const answers = new Map<string, unknown>();
     page.on('response', async (response) => {
       const url = new URL(response.url());

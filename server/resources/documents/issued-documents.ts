@@ -3,9 +3,10 @@ import type { Queryable } from '../../db/database.ts';
 
 /**
  * Documents kept as they were issued (migration 226 generated_documents): a binder, a certificate issued to a
- * holder, a payment receipt, an attested surplus lines notice, a notice of cancellation as it was given. Once handed to someone they must not change
- * when the records behind them do (a named-insured edit, a broker-of-record move), so the PDF rendered at the
- * moment of issue is stored under the library's doc_id and served on download from then on. What is meant to
+ * holder, a payment receipt, an attested surplus lines notice, a notice of cancellation as it was given. Once
+ * handed to someone they must not change when the records behind them do (a named-insured edit, a
+ * broker-of-record move), so the PDF rendered at the moment of issue is stored under the library's doc_id and
+ * served on download from then on. What is meant to
  * show the records as they are now (proposals, declarations, invoices, statements) is never stored.
  */
 export type IssuedKind = 'binder' | 'certificate' | 'receipt' | 'surplus-notice' | 'notice';

@@ -4,7 +4,8 @@ import { loadServerSecret } from '../../auth/signing-secret.ts';
 import { QUOTE_DOCUMENTS_LINK_TTL_MS } from '../../constants.ts';
 import type { HandlerModule } from '../../contract/handlers.ts';
 import { HttpError, notFound } from '../../http/http-error.ts';
-import { proposalFileName, quoteProposalPdf } from '../quotes/proposal.ts';
+import { documentFileName } from '../policies/policy-documents.ts';
+import { quoteProposalPdf } from '../quotes/proposal.ts';
 import { publishedRater } from '../quotes/quote-rating.ts';
 import { QUOTE_TEXTS } from '../quotes/quote-texts.ts';
 import { findOfferedQuote, findReadableQuote } from '../quotes/repository.ts';
@@ -46,7 +47,7 @@ export const handlers: HandlerModule = (services) => {
       const edition = (await definitions.current()).registry().edition(quote.edition);
       const pdf = await quoteProposalPdf(quote, await publishedRater(definitions, quote.edition), edition);
       return reply.header('content-type', 'application/pdf')
-        .header('content-disposition', `attachment; filename="${proposalFileName(quote)}"`)
+        .header('content-disposition', `attachment; filename="${documentFileName(quote.company_name, quote.quote_number, 'Proposal')}"`)
         // A link may be forwarded: no cache between the holder and the server keeps the quote.
         .header('cache-control', 'no-store')
         .send(Buffer.from(pdf));

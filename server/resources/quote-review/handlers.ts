@@ -21,6 +21,7 @@ import { answeredSections } from '../../documents/form-answers.ts';
 import { QUESTIONNAIRE_OF_FORM, questionnaireAnswers } from '../account-questions/questionnaires.ts';
 import type { FormDefinition } from '../../../engine/index.ts';
 import { REVIEW_TEXTS, REVIEWABLE_AGENCY_STATUSES } from './review-texts.ts';
+import { documentFileName } from '../policies/policy-documents.ts';
 
 function assertReviewable(quote: QuoteDetailRow): void {
   if (!REVIEWABLE_AGENCY_STATUSES.includes(quote.agency_status)) throw new HttpError(409, REVIEW_TEXTS.notReviewable);
@@ -71,7 +72,7 @@ export const handlers: HandlerModule = (services) => {
         }),
       );
       const pdf = await quoteApplicationPdf(review, product?.title ?? quote.product, questionnaires, registry.edition(quote.edition), clock.now());
-      const name = `${quote.company_name.replace(/[^A-Za-z0-9]+/g, '_')}_${quote.quote_number}_Application.pdf`;
+      const name = documentFileName(quote.company_name, quote.quote_number, 'Application');
       return reply.header('content-type', 'application/pdf').header('content-disposition', `attachment; filename="${name}"`).send(Buffer.from(pdf));
     },
 

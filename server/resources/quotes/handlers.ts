@@ -25,7 +25,8 @@ import { moveSubmission } from '../submissions/submission-changes.ts';
 import { declinationOf, declineCodeLabels } from '../submissions/submission-declination.ts';
 import { canMoveSubmission } from '../submissions/submission-transitions.ts';
 import { BOUND_STATUSES } from './transitions.ts';
-import { proposalFileName, quoteProposalPdf } from './proposal.ts';
+import { quoteProposalPdf } from './proposal.ts';
+import { documentFileName } from '../policies/policy-documents.ts';
 import { cartOf, findReadableQuote, findVisibleQuote, quoteNotes, searchInbox, searchVisibleQuotes, toQuote, type QuoteDetailRow } from './repository.ts';
 import { withdrawSubjectivities } from '../quote-subjectivities/subjectivity-list.ts';
 
@@ -280,7 +281,7 @@ export const handlers: HandlerModule = (services) => {
       const quote = await visibleQuote(caller, request.params.id);
       const rater = await publishedRater(definitions, quote.edition);
       const pdf = await quoteProposalPdf(quote, rater, (await definitions.current()).registry().edition(quote.edition));
-      return reply.header('content-type', 'application/pdf').header('content-disposition', `attachment; filename="${proposalFileName(quote)}"`).send(Buffer.from(pdf));
+      return reply.header('content-type', 'application/pdf').header('content-disposition', `attachment; filename="${documentFileName(quote.company_name, quote.quote_number, 'Proposal')}"`).send(Buffer.from(pdf));
     },
 
     async declineQuote(request) {

@@ -38,11 +38,6 @@ export function chosenCoverageRows(
     ]);
 }
 
-/** The proposal's file name: the company and the quote number, as every download of it names it. */
-export function proposalFileName(quote: Pick<QuoteDetailRow, 'company_name' | 'quote_number'>): string {
-  return `${quote.company_name.replace(/[^A-Za-z0-9]+/g, '_')}_${quote.quote_number}_Proposal.pdf`;
-}
-
 /**
  * The quote proposal (spec 002 section 7 'download quote proposal'): who and what is quoted, the terms, every
  * chosen coverage with its limit and retention (excess in the UK), the premium with fees and taxes, and the
