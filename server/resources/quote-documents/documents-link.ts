@@ -21,6 +21,9 @@ export function verifyDocumentsLink(key: Uint8Array, token: string, now: Date): 
   const [quoteId = '', expiresText = '', given = '', ...rest] = token.split('.');
   const expires = Number(expiresText);
   if (rest.length > 0 || !UUID.test(quoteId) || !/^\d{1,12}$/.test(expiresText) || !/^[A-Za-z0-9_-]{43}$/.test(given)) return null;
-  if (!timingSafeEqual(signature(key, quoteId, expires), Buffer.from(given, 'base64url'))) return null;
+  // Compared as text, not as decoded bytes: the last of 43 base64url characters carries two unused bits, so
+  // four spellings decode alike, and only the one the server wrote is its link.
+  const expected = Buffer.from(signature(key, quoteId, expires).toString('base64url'));
+  if (!timingSafeEqual(expected, Buffer.from(given))) return null;
   return now.getTime() < expires * 1000 ? quoteId : null;
 }
