@@ -111,6 +111,7 @@ export const OPERATIONS = {
   downloadCertificate: { method: 'GET', path: '/api/policy/v1/certificates/{certificateId}', public: false, permission: 'policy:read', file: true },
   downloadCommissionDocument: { method: 'GET', path: '/api/docs/v1/commissions/download', public: false, permission: 'commission:read', file: true },
   downloadDocument: { method: 'GET', path: '/api/docs/v1/download', public: false, permission: 'document:read', file: true },
+  downloadKeptDocument: { method: 'GET', path: '/api/docs/v1/versions/download', public: false, permission: 'document:read', file: true },
   downloadLibraryFormDocument: { method: 'GET', path: '/api/docs/v1/forms/doc/{id}', public: false, permission: 'reference:read', file: true },
   downloadLinkedQuoteDocuments: { method: 'GET', path: '/api/quote/v1/documents/{token}', public: true, permission: null, file: true },
   downloadLossRuns: { method: 'GET', path: '/api/docs/v1/policy/{accountId}/loss-runs/{policyId}', public: false, permission: 'policy:read', file: true },

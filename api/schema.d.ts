@@ -2230,6 +2230,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/docs/v1/versions/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A kept version of a proposal, policy, invoice or commission document, exactly as it was handed out (each download of one keeps the copy when it differs from the last kept) */
+        get: operations["downloadKeptDocument"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/docs/v1": {
         parameters: {
             query?: never;
@@ -8686,7 +8703,7 @@ export interface components {
         /** @enum {string} */
         DocumentSource: "UPLOAD" | "PROPOSAL" | "BINDER" | "POLICY" | "RECEIPT" | "INVOICE" | "CERTIFICATE" | "NOTICE" | "SURPLUS_NOTICE" | "COMMISSION_STATEMENT" | "AGENCY_BILL_INVOICE";
         DocumentEntry: {
-            /** @description The uploaded document's id, or the source and the record's id of a generated one */
+            /** @description The uploaded document's id, or the source and the record's id of a generated one ('-v<n>' added for a kept version) */
             docId: string;
             source: components["schemas"]["DocumentSource"];
             /**
@@ -8716,6 +8733,11 @@ export interface components {
             uploadTime: string;
             /** Format: date-time */
             modified: string;
+            /**
+             * Format: int32
+             * @description A kept version's number (downloadKeptDocument serves it); null for the entry rendered from its records now
+             */
+            version: number | null;
         };
         FinanceQuote: {
             /** Format: uuid */
@@ -16346,6 +16368,37 @@ export interface operations {
                 };
                 content: {
                     "application/octet-stream": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    downloadKeptDocument: {
+        parameters: {
+            query: {
+                docId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF as it was kept */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -21,7 +21,7 @@ import { startTestApp, type TestApp } from './support/test-app.ts';
  * policyId…). A fingerprint of every victim row, taken before and after, proves nothing changed.
  */
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-type Operation = { method: string; path: string; public: boolean; permission: string | null };
+type Operation = { method: string; path: string; public: boolean; permission: string | null; file?: boolean };
 
 const VICTIM = 'agent@agency.example';
 const ATTACKERS = ['agent@otheragency.example', 'broker@brokerage.example', 'policyholder@insured.example'] as const;
@@ -230,6 +230,10 @@ beforeAll(async () => {
   // The victim's lead sync leaves a webhook delivery, the one row of its kind the demo world lacks.
   const [lead] = await t.db.query<{ id: string }>(`SELECT id FROM accounts WHERE agency_id = $1 AND id <> $2 ORDER BY name LIMIT 1`, [summitId, acmeId]);
   await t.inject({ method: 'POST', url: `/api/account/v1/account/${lead!.id}/lead-sync`, headers: { authorization: `Bearer ${tokens[VICTIM]}` }, payload: {} });
+  // A download of a client's policy declarations keeps it as a version (documents/document-versions.ts), the demo world having none.
+  const [kept] = await t.db.query<{ id: string }>(`SELECT p.id FROM policies p JOIN accounts a ON a.id = p.account_id WHERE a.agency_id = $1 AND a.id <> $2 ORDER BY p.policy_number LIMIT 1`, [summitId, acmeId]);
+  const declarations = await t.inject({ method: 'GET', url: `/api/policy/v1/${kept!.id}/document`, headers: { authorization: `Bearer ${tokens[VICTIM]}` } });
+  expect(declarations.statusCode, declarations.body.slice(0, 200)).toBe(200);
 
   const victimAccounts = `SELECT id FROM accounts WHERE id = $1 OR agency_id = $1`;
   const secrets = await t.db.query<{ id: string; account_id: string }>(
@@ -315,6 +319,8 @@ describe('three other tenants on the victim\'s rows', () => {
     const detail = `${operation.method} ${operation.path}: ${response.statusCode} ${response.body.slice(0, 300)}`;
     expect(response.statusCode, detail).toBeLessThan(500);
     expect(leaked(response, attacker, values), detail).toEqual([]);
+    // A file (a PDF's text is compressed, so no canary shows in it) of the victim's is refused outright.
+    if (source && operation.file) expect(response.statusCode, detail).toBeGreaterThanOrEqual(400);
     // Each optional filter that names a row (accountId, agencyId, policyId…) set to the victim's, one at a time:
     // a filter must narrow what the caller may see, never reach past it.
     for (const name of optionalFilters(operation).filter((filter) => values[filter] === undefined && BODY_FIELDS[filter])) {

@@ -4,14 +4,15 @@ import { PDFDocument } from 'pdf-lib';
 import { PDFParse } from 'pdf-parse';
 import { callApi } from './support/call-api.ts';
 import { choose } from './support/choose.ts';
-import { E2E_ORIGIN } from './support/origin.ts';
+import { E2E_ORIGIN, E2E_UK_ORIGIN } from './support/origin.ts';
 import { signInOnOrigin } from './support/sign-in.ts';
 
 /**
  * The document library in Chromium against the real server (spec 002 section 3 'Documents', section 6): an
  * agent uploads a PDF on a client's account page and downloads it back, its text intact; the agent is offered
  * no Delete, and a carrier working with the agency deletes it from its Documents page. An admin keeps the forms
- * library: a form type, a policy form of it, its specimen attached and downloaded.
+ * library: a form type, a policy form of it, its specimen attached and downloaded. A policy downloaded from the
+ * library is kept, and listed as its version, which downloads the very same PDF (both editions).
  */
 test.describe.configure({ timeout: 90_000 });
 
@@ -69,7 +70,8 @@ test("the library lists the agency's commission statements, and one downloads as
   const latest = listed.data.content[0];
   expect(latest, 'the demo book pays the agency commission').toBeTruthy();
   await page.goto(`${E2E_ORIGIN}/agency/documents?search=${encodeURIComponent(latest!.docName)}`);
-  const row = page.getByRole('row').filter({ hasText: latest!.docName });
+  // A statement downloaded before is listed again as its kept versions.
+  const row = page.getByRole('row').filter({ hasText: latest!.docName }).filter({ hasNotText: '(version' });
   await expect(row).toContainText('Commission Statement');
   await row.getByRole('button', { name: 'Row actions' }).click();
   const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'Download' }).click()]);
@@ -78,6 +80,39 @@ test("the library lists the agency's commission statements, and one downloads as
   expect(text).toContain('Commission Statement');
   expect(text).toContain('Summit Risk Partners');
 });
+
+const readDownload = async (file: import('@playwright/test').Download) => readFile((await file.path())!);
+
+for (const { edition, origin, email } of [
+  { edition: 'us', origin: E2E_ORIGIN, email: 'agent@agency.example' },
+  { edition: 'uk', origin: E2E_UK_ORIGIN, email: 'broker@brokerage.example' },
+]) {
+  test(`${edition}: a policy downloaded from the library is kept and listed as its version 1, which downloads the same PDF`, async ({ page }) => {
+    await signInOnOrigin(page, origin, email);
+    type Entry = { docId: string; docName: string; fileName: string; version: number | null };
+    const listed = await callApi<{ content: Entry[] }>(page, 'GET', '/api/docs/v1/search?source=POLICY&size=100');
+    const ids = new Set(listed.data.content.map((entry) => entry.docId));
+    // A policy nobody has downloaded yet: its first download is its version 1.
+    const policy = listed.data.content.find((entry) => entry.version === null && !ids.has(`${entry.docId}-v1`));
+    expect(policy, 'the demo book has policies in this edition').toBeTruthy();
+
+    await page.goto(`${origin}/agency/documents?search=${encodeURIComponent(policy!.docName)}`);
+    const living = page.getByRole('row').filter({ hasText: policy!.docName }).filter({ hasNotText: '(version' });
+    await living.getByRole('button', { name: 'Row actions' }).click();
+    const [first] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'Download' }).click()]);
+    expect(first.suggestedFilename()).toBe(policy!.fileName);
+    const firstBytes = await readDownload(first);
+
+    await page.reload();
+    const kept = page.getByRole('row').filter({ hasText: `${policy!.docName} (version 1)` });
+    await expect(kept).toContainText('Policy');
+    await kept.getByRole('button', { name: 'Row actions' }).click();
+    const [again] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'Download' }).click()]);
+    expect(again.suggestedFilename()).toBe(policy!.fileName);
+    expect(Buffer.compare(await readDownload(again), firstBytes)).toBe(0);
+    expect((await new PDFParse({ data: new Uint8Array(firstBytes) }).getText()).text).toContain(policy!.docName.replace(/^Policy /, ''));
+  });
+}
 
 test('an admin adds a form type and a policy form to the library, attaches its specimen and downloads it', async ({ page }) => {
   const suffix = Date.now().toString(36).toUpperCase();

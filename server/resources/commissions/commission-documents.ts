@@ -16,6 +16,9 @@ export function commissionDocumentFileName(kind: CommissionDocumentKind, agencyN
   return `${what}_${agencyName.replace(/[^A-Za-z0-9]+/g, '_')}_${year}-${String(month).padStart(2, '0')}.pdf`;
 }
 
+/** The document's date: its lines' last change, so an unchanged month renders the same bytes (document-versions.ts). */
+const lastChangeOf = (lines: readonly CommissionLine[]) => new Date(Math.max(...lines.map((line) => Date.parse(line.modified))));
+
 const sum = (lines: readonly CommissionLine[], pick: (line: CommissionLine) => string) =>
   (lines.reduce((total, line) => total + Math.round(Number(pick(line)) * 100), 0) / 100).toFixed(2);
 
@@ -32,7 +35,6 @@ export async function commissionDocumentPdf(
   month: number,
   lines: readonly CommissionLine[],
   edition: Edition,
-  createdAt: Date,
 ): Promise<Uint8Array> {
   const money = (value: string) => formatMoney(Number(value), edition);
   const date = (value: string) => formatDate(value, edition.locale);
@@ -60,7 +62,7 @@ export async function commissionDocumentPdf(
         ['Commission Retained', money(sum(lines, (line) => line.commissionsAmount))],
         ['Amount Due', money(sum(lines, (line) => line.netDue))],
       ];
-  return renderDocument({ title, author: DOCUMENT_PROVIDER, footer: `${DOCUMENT_PROVIDER} - ${agency.name} - ${period}`, createdAt }, [
+  return renderDocument({ title, author: DOCUMENT_PROVIDER, footer: `${DOCUMENT_PROVIDER} - ${agency.name} - ${period}`, createdAt: lastChangeOf(lines) }, [
     { kind: 'heading', text: title },
     { kind: 'paragraph', text: agency.name },
     { kind: 'fields', fields: [['Period', period], ['Lines', String(lines.length)], ...totals] },

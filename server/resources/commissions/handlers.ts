@@ -12,6 +12,8 @@ import { PayoutRefusal, type PaymentProcessor } from '../payments/payment-proces
 import { sharedPaymentProcessor } from '../payments/processor-registry.ts';
 import { formatMoney, type Edition } from '../../../engine/index.ts';
 import { commissionDocumentFileName, commissionDocumentPdf, monthName, type CommissionDocumentKind } from './commission-documents.ts';
+import { LIVING_DOCUMENTS, renderAndKeep } from '../documents/document-versions.ts';
+import { sendDocumentFile } from '../documents/issued-documents.ts';
 import {
   AGENCY_CURRENCY, agencyTenant, commissionLinesOfMonth, commissionOwed, commissionPaymentByToken, searchVisibleCommissionAggregates,
   searchVisibleCommissionLines, searchVisibleCommissionPayments,
@@ -233,15 +235,18 @@ export const handlers: HandlerModule = (services) => {
       return { available: lines.length > 0, fileName: lines.length > 0 ? fileName : null, lines: lines.length };
     },
 
-    // Rendered on every download, never kept (documents/issued-documents.ts): the month's lines move with revisions and cancellations.
+    // Rendered from the month's lines as they stand (revisions and cancellations move them); each distinct copy
+    // handed out is kept as a version (documents/document-versions.ts).
     async downloadCommissionDocument(request, reply) {
       // The picker's form sends its fields as the query, which the contract checked (a read changes nothing).
-      const query = request.query;
-      const { agency, kind, lines, fileName } = await monthDocument(callerOf(request), query);
+      const { year, month } = request.query;
+      const { agency, kind, lines, fileName } = await monthDocument(callerOf(request), request.query);
       if (lines.length === 0) throw notFound(COMMISSION_TEXTS.noDocument);
       const edition = (await definitions.current()).registry().edition(agency.edition);
-      const pdf = await commissionDocumentPdf(kind, agency, query.year, query.month, lines, edition, clock.now());
-      return reply.header('content-type', 'application/pdf').header('content-disposition', `attachment; filename="${fileName}"`).send(Buffer.from(pdf));
+      const living = LIVING_DOCUMENTS.commission(kind === 'commissionStatement', agency.id, year, month, `${monthName(month)} ${year}`);
+      return sendDocumentFile(reply, await renderAndKeep(db, { living, at: clock.now(), log: request.log }, async () => ({
+        fileName, content: await commissionDocumentPdf(kind, agency, year, month, lines, edition),
+      })));
     },
   };
 };

@@ -60,12 +60,13 @@ interface EntryRow {
   uploaded_by_name: string;
   uploaded_at: Date;
   modified_at: Date;
+  version: number | null;
 }
 
 /** The library's list (spec 002 section 3 'Documents', its sort fields uploadTime, systemGenerated, docTime, modified). */
 const DOCUMENTS: ListSpec<EntryRow, ReturnType<typeof toEntry>> = {
   select: `e.doc_id, e.source, e.record_id, e.account_id, a.name AS account_name, e.agency_id, ag.name AS agency_name, e.doc_type, e.doc_name,
-    e.file_name, e.file_type, e.size_bytes, e.product_type, e.system_generated, e.doc_time::text AS doc_time, e.uploaded_by_name, e.uploaded_at, e.modified_at`,
+    e.file_name, e.file_type, e.size_bytes, e.product_type, e.system_generated, e.doc_time::text AS doc_time, e.uploaded_by_name, e.uploaded_at, e.modified_at, e.version`,
   from: `document_entries e
     LEFT JOIN accounts a ON a.id = e.account_id
     LEFT JOIN accounts ag ON ag.id = e.agency_id`,
@@ -96,16 +97,19 @@ function toEntry(row: EntryRow) {
     agencyId: row.agency_id, agencyName: row.agency_name, docType: row.doc_type, docTypeLabel: TYPE_LABELS.get(row.doc_type) ?? row.doc_type, docName: row.doc_name, fileName: row.file_name,
     fileType: row.file_type, sizeBytes: row.size_bytes, productType: row.product_type, systemGenerated: row.system_generated,
     docTime: String(row.doc_time).slice(0, 10), uploadedBy: row.uploaded_by_name, uploadTime: new Date(row.uploaded_at).toISOString(),
-    modified: new Date(row.modified_at).toISOString(),
+    modified: new Date(row.modified_at).toISOString(), version: row.version,
   };
 }
 
 /** Commission documents are listed only to those who may open them (commission:read). */
 const COMMISSION_SOURCES = "('COMMISSION_STATEMENT', 'AGENCY_BILL_INVOICE')";
 
+/** The library's entries (document_entries e) the caller may see. */
+export function visibleEntries(caller: Caller, params: SqlParams): string {
+  const visible = documentVisibility(caller, { agency: 'e.agency_id', account: 'e.account_id', generated: 'e.system_generated' }, params);
+  return caller.permissions.has('commission:read') ? visible : `${visible} AND e.source NOT IN ${COMMISSION_SOURCES}`;
+}
+
 export function searchVisibleDocuments(db: Queryable, caller: Caller, query: ListRequest) {
-  return listPage(db, DOCUMENTS, query, (params) => {
-    const visible = documentVisibility(caller, { agency: 'e.agency_id', account: 'e.account_id', generated: 'e.system_generated' }, params);
-    return caller.permissions.has('commission:read') ? visible : `${visible} AND e.source NOT IN ${COMMISSION_SOURCES}`;
-  });
+  return listPage(db, DOCUMENTS, query, (params) => visibleEntries(caller, params));
 }

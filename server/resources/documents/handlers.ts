@@ -11,7 +11,9 @@ import { HttpError, notFound } from '../../http/http-error.ts';
 import type { Caller } from '../../services.ts';
 import { agencyReachCondition, agencyReachOf } from '../agencies/agency-reach.ts';
 import { contentTypeOf, documentFileOf } from './document-files.ts';
-import { accountReach, documentVisibility, searchVisibleDocuments } from './document-lists.ts';
+import { accountReach, documentVisibility, searchVisibleDocuments, visibleEntries } from './document-lists.ts';
+import { keptVersionFile } from './document-versions.ts';
+import { sendDocumentFile } from './issued-documents.ts';
 import { DOCUMENT_TEXTS } from './document-texts.ts';
 
 interface StoredDocument {
@@ -117,6 +119,16 @@ export const handlers: HandlerModule = (services) => {
       return reply.header('content-type', contentTypeOf(document.file_type))
         .header('content-disposition', attachmentDisposition(document.file_name))
         .send(Buffer.from(document.content!));
+    },
+
+    async downloadKeptDocument(request, reply) {
+      const caller = callerOf(request);
+      const params = new SqlParams();
+      const docId = params.add(request.query.docId);
+      const [entry] = await db.query(`SELECT 1 FROM document_entries e WHERE e.doc_id = ${docId} AND e.version IS NOT NULL AND ${visibleEntries(caller, params)}`, params.values);
+      const file = entry ? await keptVersionFile(db, request.query.docId) : null;
+      if (!file) throw notFound(DOCUMENT_TEXTS.notFound);
+      return sendDocumentFile(reply, file);
     },
 
     async deleteDocument(request) {

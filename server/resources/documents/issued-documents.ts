@@ -6,8 +6,9 @@ import type { Queryable } from '../../db/database.ts';
  * holder, a payment receipt, an attested surplus lines notice, a notice of cancellation as it was given. Once
  * handed to someone they must not change when the records behind them do (a named-insured edit, a
  * broker-of-record move), so the PDF rendered at the moment of issue is stored under the library's doc_id and
- * served on download from then on. What is meant to
- * show the records as they are now (proposals, declarations, invoices, statements) is never stored.
+ * served on download from then on. What is meant to show the records as they are now (proposals, declarations,
+ * invoices, statements) is rendered on each download, and each distinct copy handed out is kept as a version
+ * (document-versions.ts).
  */
 export type IssuedKind = 'binder' | 'certificate' | 'receipt' | 'surplus-notice' | 'notice';
 
@@ -70,8 +71,12 @@ export async function keepIssuedDocument(db: Queryable, options: KeepOptions, re
  */
 export async function sendIssuedDocument(reply: FastifyReply, db: Queryable, docId: string, render: () => Promise<IssuedFile>): Promise<FastifyReply> {
   const stored = await findIssuedDocument(db, docId);
-  const file = stored ? { fileName: stored.file_name, content: stored.content } : await render();
-  return reply.header('content-type', stored?.content_type ?? PDF)
+  return sendDocumentFile(reply, stored ? { fileName: stored.file_name, content: stored.content } : await render());
+}
+
+/** Answers a download with a generated PDF. */
+export function sendDocumentFile(reply: FastifyReply, file: IssuedFile): FastifyReply {
+  return reply.header('content-type', PDF)
     // The names are made by the server (numbers and a company name reduced to [A-Za-z0-9_]), as the downloads always named them.
     .header('content-disposition', `attachment; filename="${file.fileName}"`)
     .send(Buffer.from(file.content));

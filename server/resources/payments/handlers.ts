@@ -17,7 +17,8 @@ import { PAYMENT_TEXTS } from './payment-texts.ts';
 import { sharedPaymentProcessor } from './processor-registry.ts';
 import { invoiceFiguresOf } from './invoice-figures.ts';
 import { invoicePdf } from './invoice-document.ts';
-import { issuedDocumentId, sendIssuedDocument } from '../documents/issued-documents.ts';
+import { issuedDocumentId, sendDocumentFile, sendIssuedDocument } from '../documents/issued-documents.ts';
+import { LIVING_DOCUMENTS, renderAndKeep } from '../documents/document-versions.ts';
 import { keepReceipt, receiptFile } from './issued-receipts.ts';
 import { sandboxHandlers } from './sandbox-routes.ts';
 import { SandboxProcessor } from './sandbox-processor.ts';
@@ -215,14 +216,14 @@ export const handlers: HandlerModule = (services) => {
         async () => receiptFile(db, transaction, policy, (await definitions.current()).registry().edition(policy.edition)));
     },
 
-    // Rendered on every download, never kept: the invoice shows what is owed and paid now.
+    // Rendered with what is owed and paid now; each distinct copy handed out is kept as a version (documents/document-versions.ts).
     async downloadPolicyInvoice(request, reply) {
       const policy = await visiblePolicy(callerOf(request), request.params.policyId);
       const figures = await invoiceFiguresOf(db, policy);
       const edition = (await definitions.current()).registry().edition(policy.edition);
-      return reply.header('content-type', 'application/pdf')
-        .header('content-disposition', `attachment; filename="${figures.invoiceNumber}.pdf"`)
-        .send(Buffer.from(await invoicePdf(policy, figures, edition)));
+      return sendDocumentFile(reply, await renderAndKeep(db, { living: LIVING_DOCUMENTS.invoice(policy), at: clock.now(), log: request.log }, async () => ({
+        fileName: `${figures.invoiceNumber}.pdf`, content: await invoicePdf(policy, figures, edition),
+      })));
     },
 
     async receiveProcessorWebhook(request, reply) {

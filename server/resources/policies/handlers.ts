@@ -23,7 +23,8 @@ import { openForRenewal } from './policy-calendar.ts';
 import { movePolicy } from './policy-changes.ts';
 import { lossRunPdf } from './loss-runs.ts';
 import { binderPdf, documentFileName, policyCertificatePdf, policyDeclarationsPdf, type CertificateHolder } from './policy-documents.ts';
-import { issuedDocumentId, keepIssuedDocument, sendIssuedDocument, type IssuedFile } from '../documents/issued-documents.ts';
+import { issuedDocumentId, keepIssuedDocument, sendDocumentFile, sendIssuedDocument, type IssuedFile } from '../documents/issued-documents.ts';
+import { LIVING_DOCUMENTS, renderAndKeep } from '../documents/document-versions.ts';
 import { additionalInsuredsOf, findVisibleCertificate, policyCertificates, toCertificateInsured, type CertificateKind } from './certificate-repository.ts';
 import {
   findReadablePolicy, findVisiblePolicy, money, nextBinderNumber, nextPolicyNumber, requireVisiblePolicy, policyEvents, recordPolicyEvent, searchOverseenPolicies, searchVisiblePolicies, toPolicy, type PolicyRow,
@@ -333,7 +334,7 @@ export const handlers: HandlerModule = (services) => {
         .send(Buffer.from(pdf));
     },
 
-    // Rendered on every download, never kept: the declarations show the policy as endorsed now.
+    // Rendered from the policy as endorsed now; each distinct copy handed out is kept as a version (documents/document-versions.ts).
     async downloadPolicyDocument(request, reply) {
       const caller = callerOf(request);
       await settle();
@@ -341,10 +342,12 @@ export const handlers: HandlerModule = (services) => {
       const [quote] = await db.query<{ request_data: Record<string, unknown>; retro_active_period: number | null }>(
         'SELECT request_data, retro_active_period FROM quotes WHERE id = $1', [policy.quote_id],
       );
-      const pdf = await policyDeclarationsPdf(policy, quote!.request_data, quote!.retro_active_period, await publishedRater(definitions, policy.edition), await editionOf(policy.edition));
-      return reply.header('content-type', 'application/pdf')
-        .header('content-disposition', `attachment; filename="${documentFileName(policy.company_name, policy.policy_number, 'Policy')}"`)
-        .send(Buffer.from(pdf));
+      const rater = await publishedRater(definitions, policy.edition);
+      const edition = await editionOf(policy.edition);
+      return sendDocumentFile(reply, await renderAndKeep(db, { living: LIVING_DOCUMENTS.policy(policy), at: clock.now(), log: request.log }, async () => ({
+        fileName: documentFileName(policy.company_name, policy.policy_number, 'Policy'),
+        content: await policyDeclarationsPdf(policy, quote!.request_data, quote!.retro_active_period, rater, edition),
+      })));
     },
 
     async cancelPolicy(request) {

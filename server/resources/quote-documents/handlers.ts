@@ -4,9 +4,8 @@ import { loadServerSecret } from '../../auth/signing-secret.ts';
 import { QUOTE_DOCUMENTS_LINK_TTL_MS } from '../../constants.ts';
 import type { HandlerModule } from '../../contract/handlers.ts';
 import { HttpError, notFound } from '../../http/http-error.ts';
-import { documentFileName } from '../policies/policy-documents.ts';
-import { quoteProposalPdf } from '../quotes/proposal.ts';
-import { publishedRater } from '../quotes/quote-rating.ts';
+import { sendDocumentFile } from '../documents/issued-documents.ts';
+import { proposalDownload } from '../quotes/proposal-download.ts';
 import { QUOTE_TEXTS } from '../quotes/quote-texts.ts';
 import { findOfferedQuote, findReadableQuote } from '../quotes/repository.ts';
 import { signDocumentsLink, verifyDocumentsLink } from './documents-link.ts';
@@ -22,7 +21,7 @@ const LINK_SECRET = 'quote-documents-link';
  * Making one is audited: it lets someone without an account read the quote.
  */
 export const handlers: HandlerModule = (services) => {
-  const { db, clock, definitions, config } = services;
+  const { db, clock, config } = services;
   const key = () => loadServerSecret(db, clock, LINK_SECRET);
 
   return {
@@ -44,13 +43,8 @@ export const handlers: HandlerModule = (services) => {
       const quoteId = verifyDocumentsLink(await key(), request.params.token, clock.now());
       const quote = quoteId ? await findOfferedQuote(db, quoteId) : null;
       if (!quote) throw notFound(QUOTE_DOCUMENTS_TEXTS.linkInvalid);
-      const edition = (await definitions.current()).registry().edition(quote.edition);
-      const pdf = await quoteProposalPdf(quote, await publishedRater(definitions, quote.edition), edition);
-      return reply.header('content-type', 'application/pdf')
-        .header('content-disposition', `attachment; filename="${documentFileName(quote.company_name, quote.quote_number, 'Proposal')}"`)
-        // A link may be forwarded: no cache between the holder and the server keeps the quote.
-        .header('cache-control', 'no-store')
-        .send(Buffer.from(pdf));
+      // A link may be forwarded: no cache between the holder and the server keeps the quote.
+      return sendDocumentFile(reply.header('cache-control', 'no-store'), await proposalDownload(services, quote, request.log));
     },
   };
 };

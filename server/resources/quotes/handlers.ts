@@ -25,8 +25,8 @@ import { moveSubmission } from '../submissions/submission-changes.ts';
 import { declinationOf, declineCodeLabels } from '../submissions/submission-declination.ts';
 import { canMoveSubmission } from '../submissions/submission-transitions.ts';
 import { BOUND_STATUSES } from './transitions.ts';
-import { quoteProposalPdf } from './proposal.ts';
-import { documentFileName } from '../policies/policy-documents.ts';
+import { proposalDownload } from './proposal-download.ts';
+import { sendDocumentFile } from '../documents/issued-documents.ts';
 import { cartOf, findReadableQuote, findVisibleQuote, quoteNotes, searchInbox, searchVisibleQuotes, toQuote, type QuoteDetailRow } from './repository.ts';
 import { withdrawSubjectivities } from '../quote-subjectivities/subjectivity-list.ts';
 
@@ -275,13 +275,10 @@ export const handlers: HandlerModule = (services) => {
       return { message };
     },
 
-    // Rendered on every download, never kept (documents/issued-documents.ts): a proposal shows the quote as it stands.
+    // Rendered from the quote as it stands; each distinct copy handed out is kept as a version (documents/document-versions.ts).
     async downloadQuoteProposal(request, reply) {
-      const caller = callerOf(request);
-      const quote = await visibleQuote(caller, request.params.id);
-      const rater = await publishedRater(definitions, quote.edition);
-      const pdf = await quoteProposalPdf(quote, rater, (await definitions.current()).registry().edition(quote.edition));
-      return reply.header('content-type', 'application/pdf').header('content-disposition', `attachment; filename="${documentFileName(quote.company_name, quote.quote_number, 'Proposal')}"`).send(Buffer.from(pdf));
+      const quote = await visibleQuote(callerOf(request), request.params.id);
+      return sendDocumentFile(reply, await proposalDownload(services, quote, request.log));
     },
 
     async declineQuote(request) {

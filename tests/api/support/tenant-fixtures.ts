@@ -189,6 +189,11 @@ export const LIST_QUERIES: Partial<Record<OperationId, Source>> = {
   listUserAccounts: { sql: summitUser },
   searchAccountUploadRows: { sql: `SELECT id AS "uploadId" FROM account_uploads WHERE agency_id = $1 ORDER BY upload_time LIMIT 1` },
   downloadDocument: { sql: `SELECT d.doc_id AS "docId" FROM document_entries d JOIN accounts a ON a.id = d.account_id WHERE ${SUMMIT_CLIENT} ORDER BY d.doc_id LIMIT 1` },
+  // The matrix's setup has the victim download a client's policy declarations, which keeps its version 1.
+  downloadKeptDocument: {
+    sql: `SELECT g.doc_id AS "docId" FROM generated_documents g JOIN policies p ON p.id = g.record_id JOIN accounts a ON a.id = p.account_id
+      WHERE ${SUMMIT_CLIENT} AND g.source = 'POLICY' ORDER BY g.doc_id LIMIT 1`,
+  },
 };
 
 /** List operations whose answer legitimately holds what is shared with every tenant, by reason. */
