@@ -67,6 +67,23 @@ export async function renderAndKeep(
   return file;
 }
 
+/**
+ * Keeps a version at the moment its document is issued (a policy's declarations and invoice when the policy is
+ * issued). Like keepIssuedDocument, a failure is logged and the change it documents stands: a download renders
+ * and keeps it later.
+ */
+export async function keepIssuedVersion(
+  db: Queryable,
+  options: { living: LivingDocument; at: Date; log: { warn(details: object, message: string): void } },
+  render: () => Promise<IssuedFile>,
+): Promise<void> {
+  try {
+    await keepDocumentVersion(db, options.living, await render(), options.at);
+  } catch (error) {
+    options.log.warn({ err: error, livingId: options.living.livingId }, 'The issued version of the document could not be kept');
+  }
+}
+
 /** A kept version's file (the caller has checked it is within sight). */
 export async function keptVersionFile(db: Queryable, docId: string): Promise<IssuedFile | null> {
   const [row] = await db.query<{ file_name: string; content: Uint8Array }>(

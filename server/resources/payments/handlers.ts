@@ -15,8 +15,7 @@ import { publishedRater } from '../quotes/quote-rating.ts';
 import { WebhookRefusal, type PaymentKind, type PaymentProcessor, type ProcessorCharge } from './payment-processor.ts';
 import { PAYMENT_TEXTS } from './payment-texts.ts';
 import { sharedPaymentProcessor } from './processor-registry.ts';
-import { invoiceFiguresOf } from './invoice-figures.ts';
-import { invoicePdf } from './invoice-document.ts';
+import { invoiceFile } from './invoice-file.ts';
 import { issuedDocumentId, sendDocumentFile, sendIssuedDocument } from '../documents/issued-documents.ts';
 import { LIVING_DOCUMENTS, renderAndKeep } from '../documents/document-versions.ts';
 import { keepReceipt, receiptFile } from './issued-receipts.ts';
@@ -219,11 +218,9 @@ export const handlers: HandlerModule = (services) => {
     // Rendered with what is owed and paid now; each distinct copy handed out is kept as a version (documents/document-versions.ts).
     async downloadPolicyInvoice(request, reply) {
       const policy = await visiblePolicy(callerOf(request), request.params.policyId);
-      const figures = await invoiceFiguresOf(db, policy);
       const edition = (await definitions.current()).registry().edition(policy.edition);
-      return sendDocumentFile(reply, await renderAndKeep(db, { living: LIVING_DOCUMENTS.invoice(policy), at: clock.now(), log: request.log }, async () => ({
-        fileName: `${figures.invoiceNumber}.pdf`, content: await invoicePdf(policy, figures, edition),
-      })));
+      return sendDocumentFile(reply, await renderAndKeep(db, { living: LIVING_DOCUMENTS.invoice(policy), at: clock.now(), log: request.log },
+        () => invoiceFile(db, policy, edition)));
     },
 
     async receiveProcessorWebhook(request, reply) {

@@ -24,7 +24,8 @@ import { movePolicy } from './policy-changes.ts';
 import { lossRunPdf } from './loss-runs.ts';
 import { binderPdf, documentFileName, policyCertificatePdf, policyDeclarationsPdf, type CertificateHolder } from './policy-documents.ts';
 import { issuedDocumentId, keepIssuedDocument, sendDocumentFile, sendIssuedDocument, type IssuedFile } from '../documents/issued-documents.ts';
-import { LIVING_DOCUMENTS, renderAndKeep } from '../documents/document-versions.ts';
+import { keepIssuedVersion, LIVING_DOCUMENTS, renderAndKeep } from '../documents/document-versions.ts';
+import { invoiceFile } from '../payments/invoice-file.ts';
 import { additionalInsuredsOf, findVisibleCertificate, policyCertificates, toCertificateInsured, type CertificateKind } from './certificate-repository.ts';
 import {
   findReadablePolicy, findVisiblePolicy, money, nextBinderNumber, nextPolicyNumber, requireVisiblePolicy, policyEvents, recordPolicyEvent, searchOverseenPolicies, searchVisiblePolicies, toPolicy, type PolicyRow,
@@ -41,6 +42,17 @@ type Request = Parameters<typeof callerOf>[0];
 /** The binder as issued and downloaded: one rendering for both, so the kept copy is the one a download would give. */
 async function binderFile(quote: QuoteDetailRow, binder: NonNullable<Awaited<ReturnType<typeof binderColumns>>>, rater: RaterDefinitions, edition: Edition): Promise<IssuedFile> {
   return { fileName: documentFileName(quote.company_name, binder.binder_number, 'Binder'), content: await binderPdf({ ...quote, ...binder }, rater, edition) };
+}
+
+/** The policy declarations as the policy stands, as issued and downloaded: one rendering for both. */
+async function declarationsFile(db: Queryable, policy: PolicyRow, rater: RaterDefinitions, edition: Edition): Promise<IssuedFile> {
+  const [quote] = await db.query<{ request_data: Record<string, unknown>; retro_active_period: number | null }>(
+    'SELECT request_data, retro_active_period FROM quotes WHERE id = $1', [policy.quote_id],
+  );
+  return {
+    fileName: documentFileName(policy.company_name, policy.policy_number, 'Policy'),
+    content: await policyDeclarationsPdf(policy, quote!.request_data, quote!.retro_active_period, rater, edition),
+  };
 }
 
 /** A certificate naming a holder or an additional insured, as issued and downloaded. */
@@ -270,6 +282,12 @@ export const handlers: HandlerModule = (services) => {
       // A binder's payment had no policy to print on its receipt; now it has, so its receipt is kept from here on
       // (keepReceipt leaves anything but a Paid payment alone).
       for (const transactionId of issued.binderPayments) await keepReceipt(services, request.log, transactionId);
+      // The declarations and the invoice as issued are their entries' version 1, whether or not anyone downloads them now.
+      const policy = await readablePolicy(caller, issued.id);
+      const edition = await editionOf(policy.edition);
+      await keepIssuedVersion(db, { living: LIVING_DOCUMENTS.policy(policy), at: clock.now(), log: request.log },
+        async () => declarationsFile(db, policy, await publishedRater(definitions, policy.edition), edition));
+      await keepIssuedVersion(db, { living: LIVING_DOCUMENTS.invoice(policy), at: clock.now(), log: request.log }, () => invoiceFile(db, policy, edition));
       if (quote.customer_email) {
         await mailer.sendMail({
           to: quote.customer_email,
@@ -339,15 +357,10 @@ export const handlers: HandlerModule = (services) => {
       const caller = callerOf(request);
       await settle();
       const policy = await readablePolicy(caller, request.params.id);
-      const [quote] = await db.query<{ request_data: Record<string, unknown>; retro_active_period: number | null }>(
-        'SELECT request_data, retro_active_period FROM quotes WHERE id = $1', [policy.quote_id],
-      );
       const rater = await publishedRater(definitions, policy.edition);
       const edition = await editionOf(policy.edition);
-      return sendDocumentFile(reply, await renderAndKeep(db, { living: LIVING_DOCUMENTS.policy(policy), at: clock.now(), log: request.log }, async () => ({
-        fileName: documentFileName(policy.company_name, policy.policy_number, 'Policy'),
-        content: await policyDeclarationsPdf(policy, quote!.request_data, quote!.retro_active_period, rater, edition),
-      })));
+      return sendDocumentFile(reply, await renderAndKeep(db, { living: LIVING_DOCUMENTS.policy(policy), at: clock.now(), log: request.log },
+        () => declarationsFile(db, policy, rater, edition)));
     },
 
     async cancelPolicy(request) {
