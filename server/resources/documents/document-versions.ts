@@ -49,13 +49,19 @@ export async function keepDocumentVersion(db: Queryable, living: LivingDocument,
   return version;
 }
 
+export interface VersionOptions {
+  living: LivingDocument;
+  at: Date;
+  log: { warn(details: object, message: string): void };
+}
+
 /**
  * Renders a living document for a download and keeps it as a version. Keeping is a record of what was handed
  * out, so a failure to store it is logged and the download still answers.
  */
 export async function renderAndKeep(
   db: Queryable,
-  options: { living: LivingDocument; at: Date; log: { warn(details: object, message: string): void } },
+  options: VersionOptions,
   render: () => Promise<IssuedFile>,
 ): Promise<IssuedFile> {
   const file = await render();
@@ -74,13 +80,13 @@ export async function renderAndKeep(
  */
 export async function keepIssuedVersion(
   db: Queryable,
-  options: { living: LivingDocument; at: Date; log: { warn(details: object, message: string): void } },
+  options: VersionOptions,
   render: () => Promise<IssuedFile>,
 ): Promise<void> {
   try {
-    await keepDocumentVersion(db, options.living, await render(), options.at);
+    await renderAndKeep(db, options, render);
   } catch (error) {
-    options.log.warn({ err: error, livingId: options.living.livingId }, 'The issued version of the document could not be kept');
+    options.log.warn({ err: error, livingId: options.living.livingId }, 'The issued version of the document could not be rendered');
   }
 }
 
