@@ -1,5 +1,5 @@
 import { memo, type ReactNode } from 'react';
-import { Box, Card } from '@chakra-ui/react';
+import { Box } from '@chakra-ui/react';
 import type { FormSession } from './form-session.ts';
 import { useSectionVisible } from './use-section-visible.ts';
 import { sameElements } from './same-elements.ts';
@@ -17,22 +17,26 @@ function FormSectionView({ session, id, title, description, columns, children }:
     );
   }
   return (
-    <Card.Root as="section" aria-label={title} data-section={id} variant="outline" size="sm">
+    <section className="form-card" aria-label={title} data-section={id}>
       <SectionHeader title={title} description={description} />
-      <Card.Body>
+      <div className="form-card-body">
         <FieldGrid columns={columns}>{children}</FieldGrid>
-      </Card.Body>
-    </Card.Root>
+      </div>
+    </section>
   );
 }
 
-/** Memoised apart from the body, which changes with every keystroke in the section. */
+/**
+ * Memoised apart from the body, which changes with every keystroke in the section. The card is Chakra's outline
+ * card drawn with plain classes (theme/system.ts): its frame re-renders with every keystroke in its section,
+ * where Chakra's card parts would resolve their recipe each time (npm run bench:forms).
+ */
 const SectionHeader = memo(function SectionHeader({ title, description }: { title?: string; description?: string }) {
   return (
-    <Card.Header>
-      {title && <Card.Title as="h3">{title}</Card.Title>}
-      {description && <Card.Description>{description}</Card.Description>}
-    </Card.Header>
+    <div className="form-card-header">
+      {title && <h3 className="form-card-title">{title}</h3>}
+      {description && <p className="form-card-description">{description}</p>}
+    </div>
   );
 });
 

@@ -240,8 +240,22 @@ export class FormSession {
       const notes = remote?.status === 'valid' && remote.message && own.length === 0 ? [...state.notes, { text: remote.message, level: 'info' as const }] : state.notes;
       const next: FieldView = { path, state, visible: state.visible, errors: shown, invalid: messages.length > 0, notes };
       const current = this.views.get(path);
-      if (!current || !deepEqual(current, next)) this.views.set(path, next);
+      if (!current || !sameView(current, next)) this.views.set(path, next);
     }
     for (const section of sections) this.sections.set(section.id, section.visible);
   }
+}
+
+/**
+ * Whether a field's view is unchanged, cheaply: the engine keeps a field's state object while no rule result
+ * changed, so on most keystrokes the state compares by identity and only the short message lists are compared.
+ */
+function sameView(current: FieldView, next: FieldView): boolean {
+  if (current.visible !== next.visible || current.invalid !== next.invalid || !sameStrings(current.errors, next.errors)) return false;
+  if (current.state !== next.state && !deepEqual(current.state, next.state)) return false;
+  return current.notes === next.notes || deepEqual(current.notes, next.notes);
+}
+
+function sameStrings(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((text, index) => text === b[index]);
 }

@@ -15,6 +15,17 @@ const config = defineConfig({
     '.form-grid[data-columns="2"]': { md: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' } },
     '.form-field': { minWidth: '0' },
     '.form-field[data-wide]': { gridColumn: '1 / -1' },
+    // A text area's character count (form/widgets/textarea-widget.tsx).
+    '.form-count': { fontSize: 'xs', color: 'fg.muted', textAlign: 'end' },
+    // A titled section (form-section.tsx): Chakra's outline card at size sm (its card recipe), as classes.
+    '.form-card': {
+      display: 'flex', flexDirection: 'column', position: 'relative', minWidth: '0', overflowWrap: 'break-word', borderRadius: 'l3', color: 'fg',
+      textAlign: 'start', bg: 'bg.panel', borderWidth: '1px', borderColor: 'border', '--card-padding': 'var(--chakra-spacing-4)',
+    },
+    '.form-card-header': { paddingInline: 'var(--card-padding)', paddingTop: 'var(--card-padding)', display: 'flex', flexDirection: 'column', gap: '1.5' },
+    '.form-card-title': { fontWeight: 'semibold', textStyle: 'md' },
+    '.form-card-description': { color: 'fg.muted', fontSize: 'sm' },
+    '.form-card-body': { padding: 'var(--card-padding)', flex: '1', display: 'flex', flexDirection: 'column' },
     // A user who asked their system for less motion gets none: dialogs, menus and toasts appear and leave at
     // once (WCAG 2.3.3). A near-zero duration rather than none, so the end-of-animation events that remove a
     // closed dialog still come.

@@ -1,36 +1,38 @@
-import { Box, Text, Textarea } from '@chakra-ui/react';
 import type { WidgetProps } from '@rjsf/utils';
 import { inputAria, useWidgetFlags } from './widget-flags.ts';
+import { StableTextarea, useTypedText } from './typed-text.tsx';
 
-/** Multi-line text; with a maxLength it counts characters ('12/500') so users see the limit coming. */
+/**
+ * Multi-line text; with a maxLength it counts characters ('12/500') so users see the limit coming. Its text is
+ * the browser's (typed-text.tsx); the count is a plain element styled by class (theme/system.ts), as it changes
+ * with every keystroke.
+ */
 export function TextareaWidget(props: WidgetProps) {
-  const { id, value, onChange, onBlur, onFocus, autofocus, placeholder, options, schema } = props;
+  const { id, autofocus, placeholder, options, schema } = props;
   const flags = useWidgetFlags(props);
   const maxLength = typeof schema.maxLength === 'number' ? schema.maxLength : undefined;
-  const text = typeof value === 'string' ? value : '';
+  const { ref, text, handlers } = useTypedText<HTMLTextAreaElement>(props);
   return (
-    <Box>
-      <Textarea
+    <div>
+      <StableTextarea
+        ref={ref}
         id={id}
         name={id}
         size="sm"
         rows={typeof options.rows === 'number' ? options.rows : 4}
-        value={text}
         placeholder={placeholder}
         autoFocus={autofocus}
         maxLength={maxLength}
         disabled={flags.disabled}
         readOnly={flags.readOnly}
         {...inputAria(flags)}
-        onChange={(event) => onChange(event.target.value === '' ? options.emptyValue : event.target.value)}
-        onBlur={(event) => onBlur(id, event.target.value)}
-        onFocus={(event) => onFocus(id, event.target.value)}
+        {...handlers}
       />
       {maxLength !== undefined && (
-        <Text fontSize="xs" color="fg.muted" textAlign="end" data-testid={`${id}__count`}>
+        <p className="form-count" data-testid={`${id}__count`}>
           {`${text.length}/${maxLength}`}
-        </Text>
+        </p>
       )}
-    </Box>
+    </div>
   );
 }
