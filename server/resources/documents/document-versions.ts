@@ -3,14 +3,14 @@ import type { Queryable } from '../../db/database.ts';
 import type { IssuedFile } from './issued-documents.ts';
 
 /**
- * Versions of the living documents (migration 230): a proposal, policy declarations, an invoice and a commission
- * statement or agency bill invoice are rendered from their records on every download, because they are meant to
- * show them as they stand. What was handed out is kept too: each rendering whose bytes differ from the copy kept
+ * Versions of the living documents (migration 230): a proposal, policy declarations, an invoice, a policy's plain
+ * certificate and a commission statement or agency bill invoice are rendered from their records on every
+ * download, because they are meant to show them as they stand. What was handed out is kept too: each rendering whose bytes differ from the copy kept
  * last for that library entry is stored as the entry's next version, so the library can list and serve every
  * copy anyone received, exactly as it was. The renderers fix their PDFs' dates to their records' own, so an
  * unchanged record renders the same bytes and adds no version.
  */
-export type LivingSource = 'PROPOSAL' | 'POLICY' | 'INVOICE' | 'COMMISSION_STATEMENT' | 'AGENCY_BILL_INVOICE';
+export type LivingSource = 'PROPOSAL' | 'POLICY' | 'INVOICE' | 'CERTIFICATE' | 'COMMISSION_STATEMENT' | 'AGENCY_BILL_INVOICE';
 
 export interface LivingDocument {
   /** The library's doc_id of the living entry ('policy-<policy id>'); its versions are '<livingId>-v<n>'. */
@@ -106,6 +106,9 @@ export const LIVING_DOCUMENTS = {
     ({ livingId: `policy-${policy.id}`, source: 'POLICY', recordId: policy.id, docType: 'POLICY', docName: `Policy ${policy.policy_number}` }),
   invoice: (policy: { id: string; policy_number: string }): LivingDocument =>
     ({ livingId: `invoice-${policy.id}`, source: 'INVOICE', recordId: policy.id, docType: 'INVOICE', docName: `Invoice INV-${policy.policy_number}` }),
+  /** The plain certificate (no holder), printed as of the day it is downloaded: one version a day it is. */
+  certificate: (policy: { id: string; policy_number: string }): LivingDocument =>
+    ({ livingId: `policy-certificate-${policy.id}`, source: 'CERTIFICATE', recordId: policy.id, docType: 'CERTIFICATE', docName: `Certificate ${policy.policy_number}` }),
   /** `period` is the month as the view writes it ('November 2026'). */
   commission: (statement: boolean, agencyId: string, year: number, month: number, period: string): LivingDocument => {
     const source = statement ? 'COMMISSION_STATEMENT' : 'AGENCY_BILL_INVOICE';

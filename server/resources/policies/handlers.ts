@@ -55,8 +55,8 @@ async function declarationsFile(db: Queryable, policy: PolicyRow, rater: RaterDe
   };
 }
 
-/** A certificate naming a holder or an additional insured, as issued and downloaded. */
-async function certificateFile(policy: PolicyRow, holder: CertificateHolder, issuedAt: Date, edition: Edition): Promise<IssuedFile> {
+/** A certificate naming a holder or an additional insured (or none: the plain certificate), as issued and downloaded. */
+async function certificateFile(policy: PolicyRow, holder: CertificateHolder | null, issuedAt: Date, edition: Edition): Promise<IssuedFile> {
   return { fileName: documentFileName(policy.company_name, policy.policy_number, 'Certificate'), content: await policyCertificatePdf(policy, holder, issuedAt, edition) };
 }
 
@@ -511,16 +511,18 @@ export const handlers: HandlerModule = (services) => {
       });
     },
 
-    // The plain certificate (no holder) is printed on demand as of today, so it is rendered each time, never kept.
+    // The plain certificate (no holder) is printed on demand as of the day, rendered each time; each day's copy
+    // handed out is kept as a version (documents/document-versions.ts).
     async downloadPolicyCertificate(request, reply) {
       const caller = callerOf(request);
       await settle();
       const policy = await readablePolicy(caller, request.params.id);
       if (!canMovePolicy('certificate', policy.status)) throw new HttpError(409, POLICY_TEXTS.notAvailable(policyPastTense('certificate'), policy.status));
-      const pdf = await policyCertificatePdf(policy, null, clock.now(), await editionOf(policy.edition));
-      return reply.header('content-type', 'application/pdf')
-        .header('content-disposition', `attachment; filename="${documentFileName(policy.company_name, policy.policy_number, 'Certificate')}"`)
-        .send(Buffer.from(pdf));
+      const edition = await editionOf(policy.edition);
+      // It prints the day it is issued on, so it is dated at the day's start: the same day renders the same bytes.
+      const day = new Date(`${clock.now().toISOString().slice(0, 10)}T00:00:00Z`);
+      return sendDocumentFile(reply, await renderAndKeep(db, { living: LIVING_DOCUMENTS.certificate(policy), at: clock.now(), log: request.log },
+        () => certificateFile(policy, null, day, edition)));
     },
 
     async emailPolicyCertificate(request) {

@@ -1,5 +1,5 @@
 -- Proposals, policy declarations, invoices and commission statements show their records as they stand, so the
--- library's entry for each is rendered on download. What was handed out is kept as well (documents/
+-- library's entry for each is rendered on download (and a policy's plain certificate is printed as of the day). What was handed out is kept as well (documents/
 -- document-versions.ts): every download renders the document, and when its bytes differ from the copy last kept
 -- for that entry they are stored as its next version ('<entry doc_id>-v<n>'). The library lists each kept
 -- version beside the living entry, with its size, and serves it exactly as it was. A version follows its record
@@ -8,7 +8,7 @@ ALTER TABLE generated_documents
   ADD COLUMN living_id text CHECK (length(living_id) BETWEEN 1 AND 200),
   ADD COLUMN version integer CHECK (version >= 1),
   ADD COLUMN digest text CHECK (length(digest) = 64),
-  ADD COLUMN source text CHECK (source IN ('PROPOSAL', 'POLICY', 'INVOICE', 'COMMISSION_STATEMENT', 'AGENCY_BILL_INVOICE')),
+  ADD COLUMN source text CHECK (source IN ('PROPOSAL', 'POLICY', 'INVOICE', 'CERTIFICATE', 'COMMISSION_STATEMENT', 'AGENCY_BILL_INVOICE')),
   ADD COLUMN record_id uuid,
   ADD COLUMN doc_type text CHECK (length(doc_type) BETWEEN 1 AND 80),
   ADD COLUMN doc_name text CHECK (length(doc_name) BETWEEN 1 AND 200),
@@ -83,6 +83,6 @@ CREATE OR REPLACE VIEW document_entries AS
     g.doc_type, g.doc_name || ' (version ' || g.version || ')', g.file_name, 'pdf', g.size_bytes, coalesce(p.product, q.product), true,
     g.created_at::date, 'System', g.created_at, g.created_at, g.version
   FROM generated_documents g
-    LEFT JOIN policies p ON g.source IN ('POLICY', 'INVOICE') AND p.id = g.record_id
+    LEFT JOIN policies p ON g.source IN ('POLICY', 'INVOICE', 'CERTIFICATE') AND p.id = g.record_id
     LEFT JOIN quotes q ON g.source = 'PROPOSAL' AND q.id = g.record_id
   WHERE g.living_id IS NOT NULL AND (p.id IS NOT NULL OR q.id IS NOT NULL OR g.source IN ('COMMISSION_STATEMENT', 'AGENCY_BILL_INVOICE'));
