@@ -2237,7 +2237,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A kept version of a proposal, policy, invoice or commission document, exactly as it was handed out (each download of one keeps the copy when it differs from the last kept) */
+        /** A kept version of a proposal, policy, invoice, plain certificate or commission document, exactly as it was handed out (each download of one keeps the copy when it differs from the last kept) */
         get: operations["downloadKeptDocument"];
         put?: never;
         post?: never;
