@@ -113,8 +113,10 @@ describe('upload and download', () => {
 
   it('lists the generated proposal, binder, policy and invoice of the account beside the uploads', async () => {
     const rows = await listed('agent', `&accountId=${ids.acme}&systemGenerated=true`);
-    const sources = rows.filter((row) => row.recordId === ids.quote || row.recordId === ids.policy).map((row) => row.source).sort();
-    expect(sources).toEqual(['BINDER', 'INVOICE', 'POLICY', 'PROPOSAL']);
+    const ofRecords = rows.filter((row) => row.recordId === ids.quote || row.recordId === ids.policy);
+    expect(ofRecords.filter((row) => row.version === null).map((row) => row.source).sort()).toEqual(['BINDER', 'INVOICE', 'POLICY', 'PROPOSAL']);
+    // The declarations and the invoice as issued are kept beside them (documents/document-versions.ts).
+    expect(ofRecords.filter((row) => row.version !== null).map((row) => [row.source, row.version]).sort()).toEqual([['INVOICE', 1], ['POLICY', 1]]);
     expect(rows.find((row) => row.source === 'PROPOSAL')).toMatchObject({ docType: 'QUOTE_PROPOSAL', docTypeLabel: 'Quote Proposal' });
     expect(rows.every((row) => row.systemGenerated === true && row.uploadedBy === 'System')).toBe(true);
   });

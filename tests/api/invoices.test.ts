@@ -151,11 +151,14 @@ describe('generated documents in the library', () => {
     expect(made.statusCode, made.body).toBe(200);
     const listed = await call(owner, 'GET', `/api/docs/v1/search?size=100&search=${record.policyNumber}&source=INVOICE&source=CERTIFICATE`, undefined, host);
     expect(listed.statusCode, listed.body).toBe(200);
-    const entries = listed.json().content as Json[];
+    const entries = (listed.json().content as Json[]).filter((entry) => entry.version === null);
     expect(entries.map((entry) => [entry.source, entry.docName]).sort()).toEqual([
       ['CERTIFICATE', `Certificate ${record.policyNumber} - ${holder.organizationName}`],
       ['INVOICE', `Invoice INV-${record.policyNumber}`],
     ]);
+    // Beside them, the copies handed out: at least the invoice as issued (documents/document-versions.ts).
+    const versions = (listed.json().content as Json[]).filter((entry) => entry.version !== null);
+    expect(versions.map((entry) => entry.docName)).toContain(`Invoice INV-${record.policyNumber} (version 1)`);
     const certificate = entries.find((entry) => entry.source === 'CERTIFICATE')!;
     expect(certificate).toMatchObject({ systemGenerated: true, docType: 'CERTIFICATE', docTypeLabel: 'Certificate', fileName: expect.stringMatching(new RegExp(`_${record.policyNumber}_Certificate\\.pdf$`)) });
     const downloaded = await call(owner, 'GET', `/api/policy/v1/certificates/${certificate.recordId}`, undefined, host);
