@@ -51,6 +51,7 @@ function DefinitionFormView({ session, edition, editions, today, idPrefix = 'roo
   const onChange = useCallback((event: IChangeEvent) => session.update((event.formData ?? {}) as Record<string, unknown>), [session]);
   const onBlur = useCallback((id: string) => session.touchId(id), [session]);
   const handleSubmit = useCallback(() => {
+    session.handOverTyped();
     const payload = submitSession(session, idPrefix);
     if (payload) onSubmit?.(payload);
   }, [session, idPrefix, onSubmit]);

@@ -3,6 +3,7 @@ import {
   fieldPathsOf,
   FormRuntime,
   getPath,
+  setPath,
   type FieldState,
   type MessageLevel,
   type FormDefinition,
@@ -45,6 +46,23 @@ export interface SessionSnapshot {
 
 const UNTRACKED: Omit<FieldView, 'path'> = { state: undefined, visible: true, errors: [], invalid: false, notes: [] };
 
+/** Text typed into a box that rjsf has not been handed yet (`FormSession.type`). */
+interface TypedText {
+  value: unknown;
+  /** Hands the text to rjsf: the widget's rjsf onChange with it. */
+  handOver: () => void;
+  /** Writes another value into the box: a rule rewrote the text while it was being typed. */
+  show: (value: unknown) => void;
+}
+
+/** Runs `task` when the browser is next idle, and within this long in any case. */
+const HAND_OVER_WITHIN_MS = 200;
+
+function whenIdle(task: () => void): void {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(task, { timeout: HAND_OVER_WITHIN_MS });
+  else setTimeout(task, 0);
+}
+
 /**
  * One filled-in form: the engine's FormRuntime plus what only the screen cares about (which fields
  * the user touched, whether a submit was attempted). Plain TypeScript with a subscribe/getSnapshot
@@ -70,6 +88,9 @@ export class FormSession {
   private serverErrors = new Map<string, string[]>();
   /** What the server's checks said of fields as they were typed (ui:options.check). */
   private remoteChecks = new Map<string, RemoteCheck>();
+  /** Text typed but not yet handed to rjsf, by path (`type`). */
+  private typing = new Map<string, TypedText>();
+  private handOverPending = false;
 
   constructor(definition: FormDefinition, context: RuleContext, initialData: Record<string, unknown> = {}) {
     this.definition = definition;
@@ -93,7 +114,8 @@ export class FormSession {
   /**
    * Changes only when the data changed other than by the user typing into rjsf: at the start and when
    * a rule's set or clear effect rewrote it. The form re-renders on this, not on every keystroke: rjsf
-   * already holds what the user typed, and handing it back costs a full state derivation per key.
+   * holds what the user typed, or is handed it when the browser is idle (`type`), and handing it back on
+   * each key would cost a full state derivation per key.
    */
   pushedData = (): Record<string, unknown> => this.pushed;
 
@@ -115,9 +137,15 @@ export class FormSession {
     return this.sections.get(id) ?? true;
   }
 
-  /** New data from the form: rules run, changed fields count as touched. Returns the data after rules. */
-  update(input: Record<string, unknown>): Record<string, unknown> {
+  /**
+   * New data from the form: rules run, changed fields count as touched. Returns the data after rules. Text typed
+   * but not yet handed to rjsf stays in: rjsf reports its own data, which may not hold it yet.
+   */
+  update(reported: Record<string, unknown>): Record<string, unknown> {
+    const input = this.withTyping(reported);
     const previous = this.snapshot.state.data;
+    // rjsf handing back what the session already holds (typed text it was just handed): nothing to run.
+    if (input === previous || deepEqual(input, previous)) return previous;
     for (const path of this.leafPaths) {
       if (!deepEqual(getPath(previous, path), getPath(input, path))) {
         this.touched.add(path);
@@ -126,8 +154,57 @@ export class FormSession {
     }
     const state = this.runtime.update(input);
     if (state.data !== input) this.pushed = state.data;
+    this.dropRewrittenTyping(state.data);
     this.commit(state);
     return state.data;
+  }
+
+  /**
+   * A keystroke in a text box (typed-text.tsx). The rules, checks and messages run on it at once; rjsf, which
+   * derives the whole form's state again on every change it is handed (npm run bench:forms), gets the text when
+   * the browser is next idle, or earlier at a blur or a submit (`handOverTyped`). Until then the box shows what
+   * was typed, and the session's data holds it.
+   */
+  type(path: string, value: unknown, handOver: () => void, show: (value: unknown) => void): void {
+    this.typing.set(path, { value, handOver, show });
+    this.update(this.snapshot.state.data);
+    if (this.handOverPending || this.typing.size === 0) return;
+    this.handOverPending = true;
+    whenIdle(() => {
+      this.handOverPending = false;
+      this.handOverTyped();
+    });
+  }
+
+  /** Whether text typed into the field at `path` has not been handed to rjsf yet: its box is ahead of rjsf. */
+  isTyping(path: string): boolean {
+    return this.typing.has(path);
+  }
+
+  /** Hands rjsf every text typed since it was last handed one (a blur, a submit, the browser idle). */
+  handOverTyped(): void {
+    if (this.typing.size === 0) return;
+    const typed = [...this.typing.values()];
+    this.typing.clear();
+    for (const { handOver } of typed) handOver();
+  }
+
+  private withTyping(data: Record<string, unknown>): Record<string, unknown> {
+    let result = data;
+    for (const [path, { value }] of this.typing) {
+      if (!Object.is(getPath(result, path), value)) result = setPath(result, path, value);
+    }
+    return result;
+  }
+
+  /** A rule that rewrote a field while it was typed wins: the box shows the rule's value, and rjsf gets it pushed. */
+  private dropRewrittenTyping(data: Record<string, unknown>): void {
+    for (const [path, { value, show }] of this.typing) {
+      const current = getPath(data, path);
+      if (Object.is(current, value)) continue;
+      this.typing.delete(path);
+      show(current);
+    }
   }
 
   /**

@@ -4,6 +4,10 @@
  * Schema, in the same run, in headless Chromium. Rounds alternate the two so that machine noise hits
  * both alike. Prints p50/p95/mean per renderer and the ratio. A measurement, not a test: it never fails
  * on the figures.
+ *
+ * What a sample covers: from the keydown to the last commit the key caused before the browser is free again.
+ * The definition form hands typed text to rjsf when the browser is idle (FormSession.type), so rjsf's own
+ * whole-form state derivation runs after the sample, between keystrokes, not in it.
  */
 import { spawnSync } from 'node:child_process';
 import { chromium, type Browser } from 'playwright-core';
