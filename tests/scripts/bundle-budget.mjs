@@ -30,11 +30,13 @@ import { chromium } from 'playwright-core';
  *   (the form runtime and its validation) ~90 KB. So the budget holds the ground won: lower it as the
  *   sign-in page gets lighter; raise it only with the reason in the commit. Lowered to 352 when the checkbox
  *   group, date, suggest and file widgets became lazy (355.0 to 351.4 KB). The radio stays eager: loaded
- *   lazily it re-rendered on keystrokes in other fields (bench:forms p95 16.7 to 35.1 ms).
+ *   lazily it re-rendered on keystrokes in other fields (bench:forms p95 16.7 to 35.1 ms). Lowered to 336 when
+ *   the theme kept only the recipes the console draws (351.6 to 340.7 KB, renderers/theme/system.ts) and ajv and
+ *   rjsf came to share one fast-uri (to 335.5 KB, package.json overrides).
  * - lazyChunkKb: the largest single chunk any page loads later (today the studio's editor: CodeMirror with
  *   its JSON-schema hover, highlighter and YAML parser, 287 KB).
  */
-const BUDGETS = { loginKb: 352, lazyChunkKb: 300 };
+const BUDGETS = { loginKb: 336, lazyChunkKb: 300 };
 /** Issue 9 §2's aim for /login; reported beside the budget until the budget reaches it. */
 const TARGET_LOGIN_KB = 150;
 const ROUTE = '/login';
