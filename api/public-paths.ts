@@ -1,18 +1,16 @@
-import { OPERATIONS } from './operations.ts';
+import { PUBLIC_OPERATIONS } from './public-operations.ts';
 
 /**
  * Which calls go without a bearer token: the operations the contract marks `security: []` (the public
  * sign-in, reset, invitation, workflow and console calls of spec 000 section 7), read from the generated
- * api/operations.ts. A path the contract does not describe carries the token.
+ * api/public-operations.ts. A path the contract does not describe carries the token.
  */
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-const PUBLIC_CALLS: ReadonlyArray<{ method: string; pattern: RegExp }> = Object.values(OPERATIONS)
-  .filter((operation) => operation.public)
-  .map((operation) => ({
-    method: operation.method,
-    pattern: new RegExp(`^${operation.path.split(/\{[^}]+\}/).map(escape).join('[^/]+')}$`),
-  }));
+const PUBLIC_CALLS: ReadonlyArray<{ method: string; pattern: RegExp }> = Object.values(PUBLIC_OPERATIONS).map((operation) => ({
+  method: operation.method,
+  pattern: new RegExp(`^${operation.path.split(/\{[^}]+\}/).map(escape).join('[^/]+')}$`),
+}));
 
 function normalise(path: string): string {
   const withoutQuery = path.split('?')[0] ?? '';

@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { isApiError } from '../../api/api-error.ts';
 import { runNamed } from '../../api/run.ts';
-import { run } from '../session/api.ts';
+import { run } from '../session/run.ts';
 import { toaster } from '../shell/toaster.tsx';
 import { usePageContext } from '../page/page-context.ts';
 

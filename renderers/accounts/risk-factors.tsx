@@ -6,7 +6,7 @@ import { errorMessage } from '../../api/api-error.ts';
 import type { SuccessOf } from '../../api/run.ts';
 import { usePageChanges } from '../page/page-changes.ts';
 import type { PageComponentProps } from '../page/page-context.ts';
-import { run } from '../session/api.ts';
+import { run } from '../session/run.ts';
 
 type RiskFactorsAnswer = NonNullable<SuccessOf<'getAccountRiskFactors'>>;
 type Loaded = { status: 'loading' } | { status: 'ready'; answer: RiskFactorsAnswer } | { status: 'error'; message: string };

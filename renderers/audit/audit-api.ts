@@ -5,7 +5,7 @@
  */
 import type { components } from '../../api/schema.d.ts';
 import type { TableQuery } from '../table/table-types.ts';
-import { run } from '../session/api.ts';
+import { run } from '../session/run.ts';
 
 export type AuditPage = components['schemas']['AuditPage'];
 export type AuditEntry = components['schemas']['AuditEntry'];

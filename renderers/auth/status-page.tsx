@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Alert, Stack, Text } from '@chakra-ui/react';
 import { formatDateTime } from '../../engine/index.ts';
-import { run } from '../session/api.ts';
+import { run } from '../session/run.ts';
 import { FLAGS } from '../session/constants.ts';
 import { useEdition } from '../form/use-definition-form.ts';
 import { AuthCard, PageLink, Waiting } from './auth-card.tsx';

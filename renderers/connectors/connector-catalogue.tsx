@@ -7,7 +7,7 @@ import { announcePageChange } from '../page/page-changes.ts';
 import { usePageContext } from '../page/page-context.ts';
 import { RecordDialog, type RecordDialogRequest } from '../page/record-dialog.tsx';
 import { withDetail } from '../page/save-failure.ts';
-import { run } from '../session/api.ts';
+import { run } from '../session/run.ts';
 import { toaster } from '../shell/toaster.tsx';
 import { CONNECTOR_TEXTS } from './connector-texts.ts';
 import { useAddendumGate } from './use-addendum-gate.tsx';

@@ -6,7 +6,7 @@ import type { SuccessOf } from '../../api/run.ts';
 import { authorizationUrlOf } from '../../engine/connectors/authorization-url.ts';
 import { usePageContext } from '../page/page-context.ts';
 import { withDetail } from '../page/save-failure.ts';
-import { run } from '../session/api.ts';
+import { run } from '../session/run.ts';
 import { toaster } from '../shell/toaster.tsx';
 import { CONNECTOR_TEXTS } from './connector-texts.ts';
 import { rememberHandoff } from './oauth-handoff.ts';

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { errorMessage } from '../../api/api-error.ts';
 import { announcePageChange } from '../page/page-changes.ts';
 import { usePageContext } from '../page/page-context.ts';
-import { run } from '../session/api.ts';
+import { run } from '../session/run.ts';
 import { toaster } from '../shell/toaster.tsx';
 import { CONNECTOR_TEXTS } from './connector-texts.ts';
 import { forgetHandoff, readHandoff } from './oauth-handoff.ts';

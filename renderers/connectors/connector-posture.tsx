@@ -4,7 +4,7 @@ import { useParams } from 'react-router';
 import { errorMessage } from '../../api/api-error.ts';
 import type { SuccessOf } from '../../api/run.ts';
 import { usePageContext } from '../page/page-context.ts';
-import { run } from '../session/api.ts';
+import { run } from '../session/run.ts';
 import { ScoreHistoryChart } from './score-history-chart.tsx';
 
 type Score = SuccessOf<'getConnectorLatestScore'>;

@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState, type ReactNode } from 'react';
-import { run } from '../session/api.ts';
+import { run } from '../session/run.ts';
 import { usePageContext } from '../page/page-context.ts';
 import { RecordDialog, type RecordDialogRequest } from '../page/record-dialog.tsx';
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { NativeSelect, Stack, chakra } from '@chakra-ui/react';
 import { useSearchParams } from 'react-router';
-import { run } from '../session/api.ts';
+import { run } from '../session/run.ts';
 
 export interface ClientAccount {
   id: string;

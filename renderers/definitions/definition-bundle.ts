@@ -1,5 +1,5 @@
 import type { components } from '../../api/schema.d.ts';
-import { run } from '../session/api.ts';
+import { run } from '../session/run.ts';
 
 export type Bundle = components['schemas']['DefinitionBundle'];
 

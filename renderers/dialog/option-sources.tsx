@@ -3,7 +3,7 @@ import { Alert, Link } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
 import { runNamed } from '../../api/run.ts';
 import { choicesFromAnswer, evaluateLogicMap, optionSourcesOf, withChoices, type FormDefinition, type JsonLogic, type OptionSource } from '../../engine/index.ts';
-import { run } from '../session/api.ts';
+import { run } from '../session/run.ts';
 
 type Sourced =
   | { status: 'loading' }

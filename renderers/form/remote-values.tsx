@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import { runNamed } from '../../api/run.ts';
 import { evaluateLogicMap, getPath, isEmptyValue, type FormDefinition, type JsonLogic } from '../../engine/index.ts';
-import { run } from '../session/api.ts';
+import { run } from '../session/run.ts';
 import type { FormSession } from './form-session.ts';
 
 /**

@@ -3,7 +3,7 @@ import { Alert, Box, Card, HStack, NativeSelect, SimpleGrid, Skeleton, Stack, St
 import { errorMessage } from '../../api/api-error.ts';
 import type { SuccessOf } from '../../api/run.ts';
 import { usePageContext } from '../page/page-context.ts';
-import { run } from '../session/api.ts';
+import { run } from '../session/run.ts';
 import { ActivityChart } from './activity-chart.tsx';
 
 type Graph = SuccessOf<'getApiActivityGraph'>;

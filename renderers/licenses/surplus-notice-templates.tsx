@@ -5,7 +5,8 @@ import { errorMessage, messageForFailure } from '../../api/api-error.ts';
 import { formatDateTime, type ListDefinition } from '../../engine/index.ts';
 import { editionIdAtom } from '../definitions/registry-atoms.ts';
 import { useRegistry } from '../definitions/use-registry.ts';
-import { api, run } from '../session/api.ts';
+import { api } from '../session/api.ts';
+import { run } from '../session/run.ts';
 import { usePermission } from '../session/use-session.ts';
 import { toaster } from '../shell/toaster.tsx';
 

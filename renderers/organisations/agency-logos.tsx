@@ -5,7 +5,7 @@ import { Box, Button, Card, Heading, HStack, Image, SimpleGrid, Skeleton, Stack,
 import { isApiError } from '../../api/api-error.ts';
 import { runNamed } from '../../api/run.ts';
 import { ConfirmDialog } from '../dialog/confirm-dialog.tsx';
-import { run } from '../session/api.ts';
+import { run } from '../session/run.ts';
 import { useCurrentUser, usePermission } from '../session/use-session.ts';
 import { toaster } from '../shell/toaster.tsx';
 import { ImageCropDialog } from '../dialog/image-crop-dialog.tsx';

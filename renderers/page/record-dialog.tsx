@@ -6,7 +6,7 @@ import { DownloadedFile, isOperationId, runNamed } from '../../api/run.ts';
 import { evaluateLogicMap, type FormDefinition, type PageAction } from '../../engine/index.ts';
 import { ConfirmDialog } from '../dialog/confirm-dialog.tsx';
 import { DialogForm } from '../dialog/dialog-form.tsx';
-import { run } from '../session/api.ts';
+import { run } from '../session/run.ts';
 import { toaster } from '../shell/toaster.tsx';
 import { formFields } from './form-fields.ts';
 import { usePageContext } from './page-context.ts';

@@ -7,7 +7,7 @@ import { evaluateLogicMap, type PageAction } from '../../engine/index.ts';
 import { ConfirmDialog } from '../dialog/confirm-dialog.tsx';
 import { awaitChange } from './await-change.ts';
 import { BusyOverlay } from './busy-overlay.tsx';
-import { run } from '../session/api.ts';
+import { run } from '../session/run.ts';
 import { toaster } from '../shell/toaster.tsx';
 import { recordParams } from './operation-params.ts';
 import { usePageContext } from './page-context.ts';

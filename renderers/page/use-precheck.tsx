@@ -3,7 +3,7 @@ import { runNamed } from '../../api/run.ts';
 import { evaluateLogic, type FormDefinition } from '../../engine/index.ts';
 import { ConfirmDialog } from '../dialog/confirm-dialog.tsx';
 import { SubmitCancelled } from '../dialog/submit-cancelled.ts';
-import { run } from '../session/api.ts';
+import { run } from '../session/run.ts';
 import { DEFAULT_FAILURE_TEXT, textOf } from './record-dialog-texts.ts';
 import { saveFailure } from './save-failure.ts';
 

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { runNamed } from '../../api/run.ts';
 import { isDefaultView, type TableDefinition, type TableView } from '../../engine/index.ts';
-import { run } from '../session/api.ts';
+import { run } from '../session/run.ts';
 import { preferencesQuery, sessionStore, type MyPreferences } from '../session/store.ts';
 import { useMyPreferences, useSignedIn } from '../session/use-session.ts';
 import type { SavedTableView } from '../table/table-types.ts';

@@ -6,7 +6,7 @@ import type { SuccessOf } from '../../api/run.ts';
 import { DialogForm } from '../dialog/dialog-form.tsx';
 import { useEdition } from '../form/use-definition-form.ts';
 import { usePageContext } from '../page/page-context.ts';
-import { run } from '../session/api.ts';
+import { run } from '../session/run.ts';
 import { toaster } from '../shell/toaster.tsx';
 
 type FinanceQuote = NonNullable<SuccessOf<'getFinanceQuote'>>;

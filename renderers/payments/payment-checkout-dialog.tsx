@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Alert, Box, Button, CloseButton, Dialog, Portal, Spinner, Stack, Text } from '@chakra-ui/react';
 import { errorMessage } from '../../api/api-error.ts';
 import type { SuccessOf } from '../../api/run.ts';
-import { run } from '../session/api.ts';
+import { run } from '../session/run.ts';
 
 type Transaction = NonNullable<NonNullable<SuccessOf<'getPaymentCheckout'>>['transaction']>;
 

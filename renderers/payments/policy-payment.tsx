@@ -6,7 +6,7 @@ import type { SuccessOf } from '../../api/run.ts';
 import { useEdition } from '../form/use-definition-form.ts';
 import { announcePageChange, usePageChanges } from '../page/page-changes.ts';
 import type { PageComponentProps } from '../page/page-context.ts';
-import { run } from '../session/api.ts';
+import { run } from '../session/run.ts';
 import { toaster } from '../shell/toaster.tsx';
 import { BankTransferDialog } from './bank-transfer-dialog.tsx';
 import { InstallmentPlanDialog } from './installment-plan-dialog.tsx';

@@ -3,7 +3,7 @@ import { Badge, Button, HStack, Text } from '@chakra-ui/react';
 import { runNamed } from '../../api/run.ts';
 import type { FormDefinition } from '../../engine/index.ts';
 import { RecordDialog, type RecordDialogRequest } from '../page/record-dialog.tsx';
-import { run } from '../session/api.ts';
+import { run } from '../session/run.ts';
 import { APPLICATION_TEXTS } from './quote-texts.ts';
 import { QuoteStepSection } from './quote-step-section.tsx';
 import { useAnswer } from './use-answer.ts';

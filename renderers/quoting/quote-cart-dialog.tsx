@@ -6,7 +6,7 @@ import { isApiError } from '../../api/api-error.ts';
 import { DefinitionForm } from '../form/definition-form.tsx';
 import { submitSession } from '../form/submit-session.ts';
 import { useFormSession } from '../form/use-form-session.ts';
-import { run } from '../session/api.ts';
+import { run } from '../session/run.ts';
 import { toaster } from '../shell/toaster.tsx';
 import { bulkRequestOf, needsRetailAgent, refusalReasons, type CartAccount, type Requester } from './bulk-request.ts';
 import { QUOTE_FLOW_TEXTS } from './quote-texts.ts';

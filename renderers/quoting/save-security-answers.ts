@@ -1,4 +1,4 @@
-import { run } from '../session/api.ts';
+import { run } from '../session/run.ts';
 import { messageOf } from './use-quote-actions.ts';
 import { QUOTE_FLOW_TEXTS } from './quote-texts.ts';
 

@@ -1,7 +1,7 @@
 import { Alert, Link, List, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
 import { formatDate, type Edition } from '../../engine/index.ts';
-import { run } from '../session/api.ts';
+import { run } from '../session/run.ts';
 import { useCurrentUser } from '../session/use-session.ts';
 import { STATE_LICENSE_TEXTS } from './quote-texts.ts';
 import { QuoteStepSection } from './quote-step-section.tsx';

@@ -1,5 +1,5 @@
 import { usePageContext } from '../page/page-context.ts';
-import { run } from '../session/api.ts';
+import { run } from '../session/run.ts';
 import { quoteRequestOf } from './quote-request.ts';
 import { QUOTE_FLOW_TEXTS } from './quote-texts.ts';
 import { SendTermsBar } from './send-terms-bar.tsx';

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import type { P250State } from '../../engine/index.ts';
 import { isApiError } from '../../api/api-error.ts';
 import { CART_REDIRECT_DELAY_MS, CART_REFRESH_NOTICE_DELAY_MS } from '../session/constants.ts';
-import { run } from '../session/api.ts';
+import { run } from '../session/run.ts';
 import { toaster } from '../shell/toaster.tsx';
 import { quoteDestination } from './quote-destination.ts';
 import { quoteRequestOf, type QuoteExtras } from './quote-request.ts';

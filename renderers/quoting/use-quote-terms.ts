@@ -1,5 +1,5 @@
 import type { components } from '../../api/schema.d.ts';
-import { run } from '../session/api.ts';
+import { run } from '../session/run.ts';
 import { useAnswer, type Answer } from './use-answer.ts';
 
 export type QuoteDetail = components['schemas']['QuoteDetail'];

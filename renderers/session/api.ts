@@ -5,7 +5,6 @@
  */
 import { createApiClient, type ApiClient } from '../../api/client.ts';
 import type { RequestFailure } from '../../api/request-failure.ts';
-import { createRun, type Run } from '../../api/run.ts';
 import { createBrowserTokenStore, type StoredTokens, type TokenStore } from '../../api/token-store.ts';
 
 type Listener = () => void;
@@ -66,6 +65,3 @@ export const api: ApiClient & { refresh(): Promise<boolean> } = createApiClient(
     serverError: (message, failure) => sessionEvents.emit({ type: 'serverError', message, failure }),
   },
 });
-
-/** Contract operations by id over the app's client: `run('getClaim', { params: { claimId } })`. */
-export const run: Run = createRun(api);

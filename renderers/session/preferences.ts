@@ -1,5 +1,5 @@
 import { runNamed } from '../../api/run.ts';
-import { run } from './api.ts';
+import { run } from './run.ts';
 import { preferencesQuery, sessionStore, type MyPreferences } from './store.ts';
 
 /**

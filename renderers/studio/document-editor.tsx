@@ -13,7 +13,7 @@ import { checkDraft, resolveIn, type DraftFault } from './draft-check.ts';
 import { clearDraft, documentText, readDraft, writeDraft } from './draft-storage.ts';
 import { completionSchemaOf } from './completion-schema.ts';
 import { publishFailureOf, type CurrentDocument, type PublishFailure } from './definition-documents.ts';
-import { run } from '../session/api.ts';
+import { run } from '../session/run.ts';
 import { JsonEditor } from './json-editor.tsx';
 import { DraftFaults } from './draft-faults.tsx';
 import { FormPicker, StudioPreview } from './studio-preview.tsx';

@@ -4,7 +4,7 @@ import { useParams } from 'react-router';
 import { useServerDefinitions } from '../definitions/server-source.ts';
 import { parseStudioKey } from './document-keys.ts';
 import { loadFailureMessage } from './definition-documents.ts';
-import { run } from '../session/api.ts';
+import { run } from '../session/run.ts';
 import { useAsync } from './use-async.ts';
 import { StudioNotFound } from './studio-not-found.tsx';
 import { DocumentEditor } from './document-editor.tsx';

@@ -6,7 +6,7 @@ import { useDefinitionSource } from '../definitions/use-registry.ts';
 import { usePermission } from '../session/use-session.ts';
 import { definitionIdOf, parseStudioKey, studioPath, type StudioKey } from './document-keys.ts';
 import { loadFailureMessage, publishFailureOf, type VersionList, type VersionSummary } from './definition-documents.ts';
-import { run } from '../session/api.ts';
+import { run } from '../session/run.ts';
 import { useAsync } from './use-async.ts';
 import { StudioNotFound } from './studio-not-found.tsx';
 import { DiffTable } from './diff-table.tsx';

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { useAtomValue } from 'jotai';
 import { registryResultAtom } from '../definitions/registry-atoms.ts';
 import { loadFailureMessage, type DocumentSummary } from './definition-documents.ts';
-import { run } from '../session/api.ts';
+import { run } from '../session/run.ts';
 import { useAsync } from './use-async.ts';
 import { studioPath } from './document-keys.ts';
 import { draftKeys } from './draft-storage.ts';

@@ -6,7 +6,8 @@ import { runNamed } from '../../api/run.ts';
 import { BlockView } from '../page/blocks/block-view.tsx';
 import { usePageContext } from '../page/page-context.ts';
 import { listCache } from '../page/session-list-cache.ts';
-import { api, run } from '../session/api.ts';
+import { api } from '../session/api.ts';
+import { run } from '../session/run.ts';
 import { toaster } from '../shell/toaster.tsx';
 
 /** The most a file may weigh (server/resources/uploads/upload-texts.ts), checked here first to spare the upload. */

@@ -4,7 +4,7 @@ import { Select } from 'chakra-react-select';
 import type { WidgetProps } from '@rjsf/utils';
 import { runNamed } from '../../../api/run.ts';
 import { evaluateLogic, evaluateLogicMap, getPath, type JsonLogic } from '../../../engine/index.ts';
-import { run } from '../../session/api.ts';
+import { run } from '../../session/run.ts';
 import { formContextOf, useWidgetFlags } from './widget-flags.ts';
 import { noOptionsMessage, SELECT_PLACEHOLDER } from './select-texts.ts';
 

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
 import { runNamed } from '../../../api/run.ts';
 import { evaluateLogicMap, getPath, type JsonLogic } from '../../../engine/index.ts';
-import { run } from '../../session/api.ts';
+import { run } from '../../session/run.ts';
 import type { Choice } from './enum-options.ts';
 import { formContextOf } from './widget-flags.ts';
 

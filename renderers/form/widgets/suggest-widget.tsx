@@ -3,7 +3,7 @@ import { Badge, Box, HStack, Input, Spinner, Stack, Text, chakra } from '@chakra
 import type { WidgetProps } from '@rjsf/utils';
 import { runNamed } from '../../../api/run.ts';
 import { evaluateLogic, evaluateLogicMap, type JsonLogic } from '../../../engine/index.ts';
-import { run } from '../../session/api.ts';
+import { run } from '../../session/run.ts';
 import { formContextOf, inputAria, useWidgetFlags } from './widget-flags.ts';
 
 /**

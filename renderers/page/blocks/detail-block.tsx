@@ -6,7 +6,7 @@ import { evaluateLogic, evaluateLogicMap, recordEdition, type DetailBlock, type 
 import { DefinitionForm } from '../../form/definition-form.tsx';
 import { focusField } from '../../form/field-ids.ts';
 import { useFormSession, useSessionSnapshot } from '../../form/use-form-session.ts';
-import { run } from '../../session/api.ts';
+import { run } from '../../session/run.ts';
 import { toaster } from '../../shell/toaster.tsx';
 import { formFields } from '../form-fields.ts';
 import { actionOffered, mayRun } from '../operation-access.ts';

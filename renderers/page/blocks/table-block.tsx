@@ -4,7 +4,7 @@ import { isOperationId, runNamed } from '../../../api/run.ts';
 import { DEFAULT_PAGE_SIZES, evaluateLogic, evaluateLogicMap, getPath, type PageAction, type TableBlock, type TableDefinition } from '../../../engine/index.ts';
 import { DefinitionTable } from '../../table/definition-table.tsx';
 import type { DefinitionTableProps, Row, TableQuery } from '../../table/table-types.ts';
-import { run } from '../../session/api.ts';
+import { run } from '../../session/run.ts';
 import type { RowsPage } from '../fetch-all-rows.ts';
 import { listCache } from '../session-list-cache.ts';
 import { useModalRequest } from '../modal-request.ts';

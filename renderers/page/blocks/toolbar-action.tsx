@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Button, NativeSelect, Stack, chakra } from '@chakra-ui/react';
 import { runNamed } from '../../../api/run.ts';
 import { getPath, type ActionChoice, type PageAction } from '../../../engine/index.ts';
-import { run } from '../../session/api.ts';
+import { run } from '../../session/run.ts';
 
 type Options = { status: 'loading' } | { status: 'ready'; rows: Record<string, unknown>[] } | { status: 'error' };
 
