@@ -13,7 +13,7 @@ const restrict = (groups, message) => ({
 
 // Inside renderers/: the core every screen is built from, the features built on it, and the app that
 // composes them. A feature imports only the core, never another feature; the core imports no feature.
-const RENDERER_CORE = ['definitions', 'dialog', 'form', 'page', 'preview', 'session', 'shell', 'table', 'theme'];
+const RENDERER_CORE = ['definitions', 'dialog', 'form', 'lean', 'page', 'preview', 'session', 'shell', 'table', 'theme'];
 const RENDERER_FEATURES = ['accounts', 'audit', 'auth', 'bench', 'connectors', 'gallery', 'integrations', 'licenses', 'organisations', 'profile', 'quoting', 'studio', 'uploads'];
 const BOUNDARY = ['**/server/**', '**/definitions/**/*.json', '**/editions/**/*.json'];
 const BOUNDARY_MESSAGE = 'renderers/ talk to the server through api/ and load definitions through the registry.';

@@ -59,23 +59,45 @@ function lazyMarkdown(): Plugin {
 }
 
 /**
+ * A module written in Node when the client is built or first served (`virtual:<name>`), written again when a
+ * file it reads changes.
+ */
+function generatedModule(name: string, code: () => Promise<{ code: string; files: string[] }>): Plugin {
+  const id = `virtual:${name}`;
+  return {
+    name,
+    resolveId: (source) => (source === id ? `\0${id}` : null),
+    async load(resolved) {
+      if (resolved !== `\0${id}`) return null;
+      const generated = await code();
+      for (const file of generated.files) this.addWatchFile(file);
+      return generated.code;
+    },
+  };
+}
+
+const metaSchemaFiles = () => readdirSync(join(projectRoot, 'engine/meta')).map((file) => join(projectRoot, 'engine/meta', file));
+
+/**
  * `virtual:meta-validators`: the meta-schema validators of every definition kind, compiled to code when the
  * client is built (engine/node/meta-validators-code.ts), so the signed-in app does not compile them on each
  * page load (renderers/definitions/compiled-meta-validators.ts).
  */
-function metaValidators(): Plugin {
-  const id = 'virtual:meta-validators';
-  return {
-    name: 'meta-validators',
-    resolveId: (source) => (source === id ? `\0${id}` : null),
-    async load(resolved) {
-      if (resolved !== `\0${id}`) return null;
-      for (const file of readdirSync(join(projectRoot, 'engine/meta'))) this.addWatchFile(join(projectRoot, 'engine/meta', file));
-      const { metaValidatorsCode } = await import('./engine/node/meta-validators-code.ts');
-      return metaValidatorsCode();
-    },
-  };
-}
+const metaValidators = () =>
+  generatedModule('meta-validators', async () => {
+    const { metaValidatorsCode } = await import('./engine/node/meta-validators-code.ts');
+    return { code: metaValidatorsCode(), files: metaSchemaFiles() };
+  });
+
+/**
+ * `virtual:sign-in-forms`: the forms /login draws, resolved for every edition when the client is built
+ * (engine/node/sign-in-forms-code.ts), so the sign-in page's first load carries no registry.
+ */
+const signInForms = () =>
+  generatedModule('sign-in-forms', async () => {
+    const { signInFormsCode, signInSourceFiles } = await import('./engine/node/sign-in-forms-code.ts');
+    return { code: signInFormsCode(projectRoot), files: [...signInSourceFiles(projectRoot), ...metaSchemaFiles()] };
+  });
 
 // The client's entry (index.html) lives in renderers/; definitions/ and editions/ are read from the
 // project root through import.meta.glob, so the dev server may serve files from there too.
@@ -83,7 +105,7 @@ export default defineConfig({
   root: 'renderers',
   // renderers/public: files served as they are (the old-browser notice, a classic script).
   publicDir: 'public',
-  plugins: [react(), lazyMarkdown(), metaValidators(), precompress()],
+  plugins: [react(), lazyMarkdown(), metaValidators(), signInForms(), precompress()],
   server: { fs: { allow: [projectRoot] } },
   build: {
     // CLIENT_DIR (also read by server/main.ts) puts a build elsewhere, so two end-to-end runs need not share one.

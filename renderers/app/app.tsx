@@ -9,6 +9,7 @@ import { PERSONAS, type Persona } from '../session/personas.ts';
 import type { PageDefinition } from '../../engine/index.ts';
 import { AuthLayout } from '../auth/auth-layout.tsx';
 import { LoginPage } from '../auth/login-page.tsx';
+import { RouterNavigation } from './router-navigation.tsx';
 import { LoadingPage } from '../auth/loading-page.tsx';
 import { RequireAuth } from '../shell/require-auth.tsx';
 import { CookieConsent } from '../shell/cookie-consent.tsx';
@@ -54,13 +55,22 @@ const PageRoute = lazy(() => import('./page-route.tsx').then((module) => ({ defa
  * router is what lets a page with unsaved changes ask before the browser's Back leaves it (useBlocker in
  * unsaved-changes-guard.tsx); a BrowserRouter can only catch clicks on links.
  */
-const router = createBrowserRouter([{ path: '*', element: <RoutedApp /> }]);
+let router: ReturnType<typeof createBrowserRouter> | undefined;
+
+/**
+ * Made on the first render, not when this module loads: the sign-in page's first load fetches this module
+ * ahead of need (lean-sign-in.tsx) and then hands over at another address, which the router must start at.
+ */
+function appRouter() {
+  router ??= createBrowserRouter([{ path: '*', element: <RoutedApp /> }]);
+  return router;
+}
 
 export function App() {
   return (
     <JotaiProvider store={sessionStore}>
       <ThemeProvider>
-        <RouterProvider router={router} />
+        <RouterProvider router={appRouter()} />
       </ThemeProvider>
     </JotaiProvider>
   );
@@ -93,7 +103,14 @@ function AppRoutes() {
       {/* Public routes (spec 000 section 2). */}
       <Route element={<AuthLayout />}>
         <Route index element={<Navigate to="/login" replace />} />
-        <Route path="login" element={<LoginPage />} />
+        <Route
+          path="login"
+          element={
+            <RouterNavigation>
+              <LoginPage />
+            </RouterNavigation>
+          }
+        />
         <Route path="login-existing" element={<LoginExistingPage />} />
         <Route path="loading" element={<LoadingPage />} />
         <Route path="loading/:token" element={<LoadingPage />} />

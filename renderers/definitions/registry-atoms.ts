@@ -1,5 +1,5 @@
 import { atom, type createStore } from 'jotai';
-import { createRegistry, DefinitionError, type DefinitionFault, type DefinitionSourceDocuments, type EditionId, type Registry } from '../../engine/index.ts';
+import { createRegistry, DefinitionError, type DefinitionFault, type DefinitionSourceDocuments, type Registry } from '../../engine/index.ts';
 import { signInSource } from './sign-in-source.ts';
 
 export type RegistryResult = { ok: true; registry: Registry } | { ok: false; faults: DefinitionFault[] };
@@ -30,8 +30,7 @@ export const registryResultAtom = atom<RegistryResult | null>((get) => {
 /** The sign-in page's registry (the login form and the editions), ready at the first render. */
 export const signInRegistryResultAtom = atom<RegistryResult>(() => buildRegistry(signInSource()));
 
-/** The edition the app runs in. US until the sign-in issue reads it from the host name or feature flag. */
-export const editionIdAtom = atom<EditionId>('us');
+export { editionIdAtom } from './edition-atom.ts';
 
 const loads = new WeakMap<Store, Promise<void>>();
 

@@ -1,14 +1,12 @@
 import { useEffect, useRef } from 'react';
-import { useAtomValue } from 'jotai';
 import { useLocation, useNavigate } from 'react-router';
-import { isApiError } from '../../api/api-error.ts';
 import { toaster } from '../shell/toaster.tsx';
 import { api, sessionEvents } from './api.ts';
 import { prefetchSignedInReads } from './signed-in-prefetch.ts';
-import { editionIdAtom } from '../definitions/registry-atoms.ts';
-import { editionLocale } from '../definitions/sign-in-source.ts';
+import { useDocumentLanguage, useEditionSync } from './edition-effects.ts';
+import { isServerDown } from './server-down.ts';
 import { VERSION_POLL_INTERVAL_MS } from './constants.ts';
-import { environmentQuery, featureFlagsQuery, resetSessionState, sessionNoticeAtom, sessionStore, syncEdition } from './store.ts';
+import { resetSessionState, sessionNoticeAtom, sessionStore } from './store.ts';
 
 /** The event raised when the server reports another console version than the one first seen. */
 export const VERSION_CHANGED_EVENT = 'console-version-changed';
@@ -31,27 +29,6 @@ function usePrefetchOnLoad() {
   const { pathname } = useLocation();
   const first = useRef(pathname);
   useEffect(() => prefetchSignedInReads(first.current), []);
-}
-
-function useEditionSync() {
-  useEffect(() => {
-    const unsubscribe = [featureFlagsQuery.atom, environmentQuery.atom].map((watched) => sessionStore.sub(watched, syncEdition));
-    void featureFlagsQuery.ensure(sessionStore);
-    void environmentQuery.ensure(sessionStore);
-    return () => unsubscribe.forEach((stop) => stop());
-  }, []);
-}
-
-/**
- * The page's language is the edition's locale (en-US, en-GB): screen readers pronounce and browsers
- * spell-check and hyphenate in it. Read from the edition's settings file, so this holds from /login on.
- */
-function useDocumentLanguage() {
-  const editionId = useAtomValue(editionIdAtom);
-  useEffect(() => {
-    const locale = editionLocale(editionId);
-    if (locale) document.documentElement.lang = locale;
-  }, [editionId]);
 }
 
 function useClientEvents() {
@@ -93,10 +70,4 @@ function useVersionPoll() {
     const timer = window.setInterval(() => void check(), VERSION_POLL_INTERVAL_MS);
     return () => window.clearInterval(timer);
   }, [paused, navigate]);
-}
-
-/** No answer at all, or a gateway/maintenance answer: the server is down. */
-function isServerDown(error: unknown): boolean {
-  if (!isApiError(error)) return false;
-  return (error.status === 0 && !error.cancelled) || error.status === 502 || error.status === 503 || error.status === 504;
 }

@@ -6,7 +6,7 @@
  */
 import { atom, createStore } from 'jotai';
 import type { components } from '../../api/schema.d.ts';
-import { editionIdAtom } from '../definitions/registry-atoms.ts';
+import { editionIdAtom } from '../definitions/edition-atom.ts';
 import { api, tokenStore } from './api.ts';
 import {
   CURRENT_USER_STALE_MS,

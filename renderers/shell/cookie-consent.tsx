@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Box, Button, Flex, HStack, Link, Text } from '@chakra-ui/react';
+import '../lean/lean.css';
 import { COOKIE_CONSENT_COOKIE, COOKIE_CONSENT_DELAY_MS, COOKIE_CONSENT_MAX_AGE_SECONDS, LINKS } from '../session/constants.ts';
 
 export function readConsent(): string | undefined {
@@ -9,7 +9,8 @@ export function readConsent(): string | undefined {
 
 /**
  * The cookie consent bar: appears 1.5 s after the page opens unless an answer is on file; the answer is a
- * cookie lasting six months (so signing out, which clears storage, keeps it).
+ * cookie lasting six months (so signing out, which clears storage, keeps it). Drawn with the lean pieces'
+ * styles (renderers/lean/lean.css), not Chakra: the sign-in page's first load shows it too.
  */
 export function CookieConsent() {
   const [visible, setVisible] = useState(false);
@@ -24,36 +25,24 @@ export function CookieConsent() {
     setVisible(false);
   };
   return (
-    <Box
-      as="section"
-      role="region"
-      aria-label="Cookie consent"
-      position="fixed"
-      insetX="0"
-      bottom="0"
-      zIndex="banner"
-      bg="bg.panel"
-      borderTopWidth="1px"
-      shadow="lg"
-      data-testid="cookie-consent"
-    >
-      <Flex maxW="7xl" mx="auto" px="4" py="3" gap="4" align="center" wrap="wrap">
-        <Text fontSize="sm" flex="1" minW="60">
+    <section role="region" aria-label="Cookie consent" className="lean-consent" data-testid="cookie-consent">
+      <div className="lean-consent-row">
+        <p>
           We use cookies to keep you signed in and to understand how the console is used. See our{' '}
-          <Link href={LINKS.privacyPolicy} colorPalette="blue" target="_blank" rel="noreferrer">
+          <a className="lean-link" href={LINKS.privacyPolicy} target="_blank" rel="noreferrer">
             privacy policy
-          </Link>
+          </a>
           .
-        </Text>
-        <HStack gap="2">
-          <Button size="sm" variant="outline" onClick={() => answer('denied')}>
+        </p>
+        <div className="lean-row" style={{ flexWrap: 'nowrap' }}>
+          <button type="button" className="lean-button lean-button-outline" onClick={() => answer('denied')}>
             Deny
-          </Button>
-          <Button size="sm" colorPalette="blue" onClick={() => answer('accepted')}>
+          </button>
+          <button type="button" className="lean-button" onClick={() => answer('accepted')}>
             Accept
-          </Button>
-        </HStack>
-      </Flex>
-    </Box>
+          </button>
+        </div>
+      </div>
+    </section>
   );
 }
