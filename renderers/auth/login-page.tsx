@@ -135,6 +135,7 @@ function LoginFields({ initialData, mfa, state, onMfa }: {
         case 307:
           // MFA mode: the code field shows (the definition's rule on mfaType) and Login waits for 6 characters.
           onMfa({ mfaType: body.mfaType ?? 'EMAIL', message: body.message ?? '' }, session.getSnapshot().state.data);
+          setSubmitting(false);
           return;
         case 418:
           navigate('/password-expired', { state: { email: payload.username } });
@@ -164,9 +165,10 @@ function LoginFields({ initialData, mfa, state, onMfa }: {
     setSubmitting(true);
     try {
       await signIn(payload);
+      // Signed in, or sent to another page: the page is leaving, and on a first load of /login the app may
+      // still be arriving, so the button stays busy until it goes.
     } catch (error) {
       setFailure(errorMessage(error));
-    } finally {
       setSubmitting(false);
     }
   };
