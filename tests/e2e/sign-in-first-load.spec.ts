@@ -29,8 +29,9 @@ for (const { edition, origin, email, dashboard, lang } of [
       await page.goto(`${origin}/login`);
       await expect(emailBox(page)).toBeFocused();
       await expect(page.locator('html')).toHaveAttribute('lang', lang);
-      // Nothing of the app has been fetched: its entry (app.tsx) and Chakra's theme provider load on first need.
-      expect([...scripts].filter((name) => name === 'app' || name === 'theme-provider' || name === 'use-form-session')).toEqual([]);
+      // Nothing of the app has been fetched: not its entry (app.tsx), and no Chakra styles are on the page.
+      expect(scripts.has('app')).toBe(false);
+      await expect(page.locator('style[data-emotion]')).toHaveCount(0);
 
       // The engine's rules and messages run as in the app: a submit with nothing typed says what is required.
       await page.getByRole('button', { name: 'Login' }).click();
@@ -45,6 +46,9 @@ for (const { edition, origin, email, dashboard, lang } of [
       await page.getByRole('button', { name: 'Login' }).click();
       await expect(page).toHaveURL(`${origin}${dashboard}`, { timeout: 15_000 });
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      // The app took over: its entry was fetched and Chakra draws the dashboard.
+      expect(scripts.has('app')).toBe(true);
+      expect(await page.locator('style[data-emotion]').count()).toBeGreaterThan(0);
     });
 
     test('a link hands over to the app with its state, and Back returns to the sign-in page inside the app', async ({ page }) => {
