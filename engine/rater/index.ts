@@ -16,6 +16,17 @@ export type {
   TraceStep,
 } from './rating-types.ts';
 export { RatingError } from './rating-error.ts';
+export {
+  QUOTE_FEE_NAMES,
+  minorToDecimalText,
+  scheduleTotalOf,
+  sumLines,
+  toMinor,
+  withQuoteFees,
+  type Schedule,
+  type ScheduleCoverage,
+  type ScheduleLine,
+} from './schedule.ts';
 export { Decimal } from './decimal.ts';
 export { tableInForce, versionLabel } from './table-versions.ts';
 export { irpmModifier, irpmBoundsOf, irpmBoundsFor, validateIrpm, IRPM_CHARACTERISTICS, type IrpmBound, type IrpmCharacteristic } from './irpm.ts';

@@ -12,6 +12,11 @@ import { RatingTrace } from './trace.ts';
 import { checkRatingInput } from './rating-input-check.ts';
 import { clampToOptions } from './clamp-option.ts';
 import { referralsOf } from './referrals.ts';
+import { scheduleCoverageOf } from './schedule-coverages.ts';
+import { scheduleTotalOf, toMinor, type ScheduleLine } from './schedule.ts';
+
+/** The names the schedule gives the surplus lines charges; the premium tax is named by its table. */
+const TAX_NAMES = { surplusLinesTax: 'Surplus Lines Tax', stampingFee: 'Stamping Fee' } as const;
 
 const grouped = (value: number) => String(value).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 const PERCENT = Decimal.HUNDRED;
@@ -152,11 +157,14 @@ function rate(input: RatingInput, rater: RaterDefinitions): RatingResult {
   const surplus = product.surplus || input.isSurplus === true;
   const feeTable = table(rating.fees);
   let fees = Decimal.ZERO;
+  const feeLines: ScheduleLine[] = [];
+  const taxLines: ScheduleLine[] = [];
   for (const row of feeTable.rows) {
     if ((row.product ?? '*') !== '*' && row.product !== product.code) continue;
     if (row.surplusOnly && !surplus) continue;
     const amount = Decimal.from(row.amount!);
     fees = fees.plus(amount);
+    feeLines.push({ name: row.name ?? feeTable.step, amountMinor: toMinor(amount) });
     trace.add(`${feeTable.step}: ${row.name}`, amount, amount.toFixed(2), feeTable, row.row ?? `${row.name} (${row.product ?? '*'})`);
   }
   const taxable = premium.plus(fees);
@@ -170,10 +178,12 @@ function rate(input: RatingInput, rater: RaterDefinitions): RatingResult {
     if (!row) throw new RatingError('region-not-supported', `There is no surplus lines tax for ${input.riskState}.`, 'riskState');
     const taxRate = Decimal.from(row.row.taxRate ?? 0).dividedBy(PERCENT);
     surplusLineTax = taxable.times(taxRate).round(2);
+    taxLines.push({ name: TAX_NAMES.surplusLinesTax, amountMinor: toMinor(surplusLineTax) });
     trace.add(`${taxTable.step}: surplus lines tax`, surplusLineTax, taxRate.toString(), taxTable, row.name, 'tax');
     const stampingRate = Decimal.from(row.row.stampingFeeRate ?? 0).dividedBy(PERCENT);
     if (!stampingRate.isZero()) {
       surplusStampingFee = taxable.times(stampingRate).round(2);
+      taxLines.push({ name: TAX_NAMES.stampingFee, amountMinor: toMinor(surplusStampingFee) });
       trace.add(`${taxTable.step}: stamping fee`, surplusStampingFee, stampingRate.toString(), taxTable, row.name, 'tax');
     }
   }
@@ -185,10 +195,19 @@ function rate(input: RatingInput, rater: RaterDefinitions): RatingResult {
     if (row) {
       const taxRate = Decimal.from(row.row.rate ?? 0).dividedBy(PERCENT);
       premiumTax = taxable.times(taxRate).round(2);
+      taxLines.push({ name: row.row.name ?? taxTable.step, amountMinor: toMinor(premiumTax) });
       trace.add(taxTable.step, premiumTax, taxRate.toString(), taxTable, row.name, 'tax');
     }
   }
 
+  const rated = { premiumMinor: toMinor(premium), fees: feeLines, taxes: taxLines };
+  const schedule = {
+    currency: product.currency,
+    coverages: coverages.map(({ catalogue, product: productCoverage, request }) => scheduleCoverageOf({ catalogue, productCoverage, request, product, input, options, rater })),
+    ...rated,
+    totalMinor: scheduleTotalOf(rated),
+    tableVersions,
+  };
   return {
     ok: true,
     product: product.code,
@@ -203,6 +222,7 @@ function rate(input: RatingInput, rater: RaterDefinitions): RatingResult {
     tableVersions,
     referrals: referralsOf(product, input),
     trace: trace.steps,
+    schedule,
   };
 }
 

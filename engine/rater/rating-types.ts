@@ -7,6 +7,7 @@ import type {
   SampleRisk,
 } from '../definitions/rater-types.ts';
 import type { EditionId } from '../editions/edition-types.ts';
+import type { Schedule } from './schedule.ts';
 
 /** A coverage as a quote asks for it: chosen or not, and its own option values where it takes them. */
 export interface CoverageRequest {
@@ -75,6 +76,12 @@ export interface RatingResult {
   /** The product's referral rules that hold for the risk: any one sends the quote to an underwriter (REFERRED). */
   referrals: Array<{ id: string; reason: string }>;
   trace: TraceStep[];
+  /**
+   * The schedule of record: every coverage as rated, the premium, each fee and tax by name and the total, in
+   * minor units. Stored with the quote; screens and documents print it. Absent from ratings stored before it
+   * existed (see the server's quote schedule).
+   */
+  schedule: Schedule;
 }
 
 export type RatingRefusalCode =
