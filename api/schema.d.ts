@@ -7028,6 +7028,70 @@ export interface components {
         Message: {
             message: string;
         };
+        /**
+         * @description The schedule of record of a quote or policy: every coverage as rated, the premium, each fee and tax by
+         *     name and the total, in minor units (cents, pence) that add up exactly. Every screen and document prints it;
+         *     `charges` lists the same money as decimal lines in the order they are printed.
+         */
+        Schedule: {
+            /** @enum {string} */
+            currency: "USD" | "GBP";
+            coverages: components["schemas"]["ScheduleCoverage"][];
+            /** Format: int64 */
+            premiumMinor: number;
+            fees: components["schemas"]["ScheduleLine"][];
+            taxes: components["schemas"]["ScheduleLine"][];
+            /** Format: int64 */
+            totalMinor: number;
+            tableVersions?: {
+                [key: string]: string;
+            };
+            charges: components["schemas"]["ScheduleCharge"][];
+        };
+        ScheduleCoverage: {
+            /** Format: int32 */
+            id: number;
+            key: string;
+            label: string;
+            /** Format: int32 */
+            group: number;
+            /**
+             * Format: int64
+             * @description Whole currency units
+             */
+            limit: number;
+            /**
+             * Format: int64
+             * @description Whole currency units
+             */
+            retention: number;
+            /**
+             * Format: int32
+             * @description Hours
+             */
+            waitingPeriod?: number;
+            /**
+             * Format: int32
+             * @description Years before the effective date; -1 is full prior acts
+             */
+            retroActivePeriod?: number;
+            /** Format: date */
+            retroActiveDate?: string;
+        };
+        ScheduleLine: {
+            name: string;
+            /** Format: int64 */
+            amountMinor: number;
+        };
+        ScheduleCharge: {
+            /** @enum {string} */
+            kind: "premium" | "fee" | "tax" | "total";
+            name: string;
+            /** @description Decimal with 2 places */
+            amount: string;
+            /** @enum {string} */
+            currency: "USD" | "GBP";
+        };
         /** @description The decline and lost dialogs' data (definitions/forms/account-decline.json, account-lost.json; spec 002 section 3 Account decline) */
         AccountDecisionFields: {
             id?: string;
@@ -9709,6 +9773,7 @@ export interface components {
             mgaFee?: string;
             /** @description The UK insurance premium tax in the total */
             premiumTax?: string;
+            schedule?: components["schemas"]["Schedule"];
             /** @description The agency's commission as a fraction */
             commissionRate?: number;
             /**
@@ -9908,15 +9973,9 @@ export interface components {
             };
             /** @description The security questions form of the quote's product (its questionnaire.security): the review page offers the social engineering questions when it is social-engineering */
             securityForm?: string | null;
-            coverages: {
-                /** Format: int32 */
-                id?: number;
-                name?: string;
-                limit?: number | null;
-                deductible?: number | null;
-                /** Format: int32 */
-                waitingPeriod?: number | null;
-            }[];
+            /** @description The schedule's coverages (the same as schedule.coverages) */
+            coverages: components["schemas"]["ScheduleCoverage"][];
+            schedule?: components["schemas"]["Schedule"];
             surplusLineTax?: string;
             surplusStampingFee?: string;
             premiumTax?: string;
@@ -10149,6 +10208,7 @@ export interface components {
              * @description The policy issued from this quote
              */
             policyId?: string | null;
+            schedule?: components["schemas"]["Schedule"];
             events?: {
                 action?: string;
                 fromStatus?: string | null;

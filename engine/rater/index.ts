@@ -3,7 +3,7 @@
  * pure code that prices a quote from them, with a step-by-step trace, the same in the browser, on the
  * server and in tests. Money is exact (BigInt fixed point), never binary floating point.
  */
-export { rateQuote } from './rate-quote.ts';
+export { rateQuote, scheduleCoveragesOfRequest } from './rate-quote.ts';
 export { raterDefinitionsFrom, raterDefinitionsOf } from './rater-definitions.ts';
 export type {
   CoverageRequest,
@@ -18,6 +18,8 @@ export type {
 export { RatingError } from './rating-error.ts';
 export {
   QUOTE_FEE_NAMES,
+  SCHEDULE_LINE_NAMES,
+  scheduleCharges,
   minorToDecimalText,
   scheduleTotalOf,
   sumLines,
@@ -26,6 +28,7 @@ export {
   type Schedule,
   type ScheduleCoverage,
   type ScheduleLine,
+  type ScheduleCharge,
 } from './schedule.ts';
 export { Decimal } from './decimal.ts';
 export { tableInForce, versionLabel } from './table-versions.ts';

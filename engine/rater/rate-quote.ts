@@ -13,7 +13,7 @@ import { checkRatingInput } from './rating-input-check.ts';
 import { clampToOptions } from './clamp-option.ts';
 import { referralsOf } from './referrals.ts';
 import { scheduleCoverageOf } from './schedule-coverages.ts';
-import { scheduleTotalOf, toMinor, type ScheduleLine } from './schedule.ts';
+import { scheduleTotalOf, toMinor, type ScheduleCoverage, type ScheduleLine } from './schedule.ts';
 
 /** The names the schedule gives the surplus lines charges; the premium tax is named by its table. */
 const TAX_NAMES = { surplusLinesTax: 'Surplus Lines Tax', stampingFee: 'Stamping Fee' } as const;
@@ -203,7 +203,7 @@ function rate(input: RatingInput, rater: RaterDefinitions): RatingResult {
   const rated = { premiumMinor: toMinor(premium), fees: feeLines, taxes: taxLines };
   const schedule = {
     currency: product.currency,
-    coverages: coverages.map(({ catalogue, product: productCoverage, request }) => scheduleCoverageOf({ catalogue, productCoverage, request, product, input, options, rater })),
+    coverages: scheduleCoveragesFrom(coverages, product, input, options, rater),
     ...rated,
     totalMinor: scheduleTotalOf(rated),
     tableVersions,
@@ -224,6 +224,26 @@ function rate(input: RatingInput, rater: RaterDefinitions): RatingResult {
     trace: trace.steps,
     schedule,
   };
+}
+
+function scheduleCoveragesFrom(
+  coverages: RatedCoverage[], product: ProductDefinition, input: RatingInput, options: { waitingPeriod?: number; retroActivePeriod?: number }, rater: RaterDefinitions,
+): ScheduleCoverage[] {
+  return coverages.map(({ catalogue, product: productCoverage, request }) => scheduleCoverageOf({ catalogue, productCoverage, request, product, input, options, rater }));
+}
+
+/**
+ * The coverages a request includes, as the schedule lists them, without pricing anything: for a quote stored
+ * before ratings kept their schedule. A request the rater would refuse has no coverages to list.
+ */
+export function scheduleCoveragesOfRequest(input: RatingInput, rater: RaterDefinitions): ScheduleCoverage[] {
+  try {
+    const product = productFor(input, rater);
+    return scheduleCoveragesFrom(ratedCoverages(product, input, rater), product, input, checkOptions(product, input, rater), rater);
+  } catch (error) {
+    if (error instanceof RatingError) return [];
+    throw error;
+  }
 }
 
 /** The version of a table in force, recorded in the result's tableVersions. */

@@ -93,3 +93,26 @@ export function withQuoteFees(rated: Schedule, fees: { brokerFee: string | numbe
   const withFees = { ...rated, fees: [...rated.fees, ...extra] };
   return { ...withFees, totalMinor: scheduleTotalOf(withFees) };
 }
+
+/** One line of a schedule's charges as a screen or a document lists them, the amount as a decimal text. */
+export interface ScheduleCharge {
+  kind: 'premium' | 'fee' | 'tax' | 'total';
+  name: string;
+  /** Two decimals ('715.76'), exact from the minor units. */
+  amount: string;
+  currency: string;
+}
+
+/** The words of a schedule's premium and total lines. */
+export const SCHEDULE_LINE_NAMES = { premium: 'Premium', total: 'Total Premium' } as const;
+
+/** The premium, each fee, each tax and the total, in the order every screen and document prints them. */
+export function scheduleCharges(schedule: Schedule): ScheduleCharge[] {
+  const charge = (kind: ScheduleCharge['kind'], name: string, minor: number): ScheduleCharge => ({ kind, name, amount: minorToDecimalText(minor), currency: schedule.currency });
+  return [
+    charge('premium', SCHEDULE_LINE_NAMES.premium, schedule.premiumMinor),
+    ...schedule.fees.map((line) => charge('fee', line.name, line.amountMinor)),
+    ...schedule.taxes.map((line) => charge('tax', line.name, line.amountMinor)),
+    charge('total', SCHEDULE_LINE_NAMES.total, schedule.totalMinor),
+  ];
+}

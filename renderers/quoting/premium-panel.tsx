@@ -1,12 +1,10 @@
 import { Alert, Box, Heading, Stack, Text } from '@chakra-ui/react';
-import { Decimal, formatMoney, type Edition, type RatingOutcome } from '../../engine/index.ts';
+import { formatMoney, scheduleCharges, type Edition, type RatingOutcome } from '../../engine/index.ts';
 
-/** Taxes of a rating: surplus lines tax and stamping fee, and the premium tax where the edition charges one. */
-export function taxesOf(rating: Extract<RatingOutcome, { ok: true }>): string {
-  return Decimal.from(rating.surplusLineTax).plus(Decimal.from(rating.surplusStampingFee)).plus(Decimal.from(rating.premiumTax)).toFixed(2);
-}
-
-/** The premium of the quote as it stands, updated by every change (a polite live region for screen readers). */
+/**
+ * The premium of the quote as it stands, updated by every change (a polite live region for screen readers):
+ * the rating's schedule lines, each fee and tax by its own name, as the proposal and the binder print them.
+ */
 export function PremiumPanel({ rating, edition }: { rating: RatingOutcome; edition: Edition }) {
   const money = (value: string) => formatMoney(Number(value), edition);
   return (
@@ -17,12 +15,15 @@ export function PremiumPanel({ rating, edition }: { rating: RatingOutcome; editi
       <div aria-live="polite">
         {rating.ok ? (
           <Stack gap="1" fontSize="sm">
-            <Line label="Premium" value={money(rating.premium)} testId="premium-premium" />
-            <Line label="Fees" value={money(rating.fees)} testId="premium-fees" />
-            <Line label="Taxes" value={money(taxesOf(rating))} testId="premium-taxes" />
-            <Box borderTopWidth="1px" pt="2" mt="1">
-              <Line label="Total" value={money(rating.totalPremium)} testId="premium-total" strong />
-            </Box>
+            {scheduleCharges(rating.schedule).map((charge, index) =>
+              charge.kind === 'total' ? (
+                <Box key="total" borderTopWidth="1px" pt="2" mt="1">
+                  <Line label={charge.name} value={money(charge.amount)} testId="premium-total" strong />
+                </Box>
+              ) : (
+                <Line key={`${charge.kind}-${index}`} label={charge.name} value={money(charge.amount)} testId={`premium-${charge.kind}`} />
+              ),
+            )}
           </Stack>
         ) : (
           <Alert.Root status="warning" size="sm" data-testid="premium-refused">

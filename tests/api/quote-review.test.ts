@@ -75,7 +75,7 @@ describe('the review record', () => {
     expect(body).toMatchObject({ agencyStatus: 'ACTIVE', status: 'READY', currency, accountVerified: false, wraRequestToBind: false, insuredAttested: false });
     expect(body.account).toMatchObject({ address: '1 Main Street', city: 'Springfield', industryCode: expect.any(String) });
     expect(body.coverages.length).toBeGreaterThan(3);
-    expect(body.coverages.every((coverage: Json) => typeof coverage.name === 'string' && !coverage.name.startsWith('Coverage '))).toBe(true);
+    expect(body.coverages.every((coverage: Json) => typeof coverage.label === 'string' && !coverage.label.startsWith('Coverage '))).toBe(true);
   });
 
   it("another agency's quote answers like a missing one", async () => {
@@ -335,7 +335,7 @@ describe('the application PDF', () => {
     );
     const review = (await call(caller, 'GET', `/api/quote/v1/${ids[quote]}/review`, undefined, host)).json() as Json;
     const text = await pdfText(caller, ids[quote]!, host);
-    for (const words of ['Cyber Insurance Application', review.quoteNumber, company, '1 Main Street', 'Cover Requested', review.coverages[0].name, ...shows]) {
+    for (const words of ['Cyber Insurance Application', review.quoteNumber, company, '1 Main Street', 'Cover Requested', review.coverages[0].label, ...shows]) {
       expect(text, words).toContain(words);
     }
     for (const words of hides) expect(text, words).not.toContain(words);

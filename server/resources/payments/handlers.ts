@@ -220,7 +220,7 @@ export const handlers: HandlerModule = (services) => {
       const policy = await visiblePolicy(callerOf(request), request.params.policyId);
       const edition = (await definitions.current()).registry().edition(policy.edition);
       return sendDocumentFile(reply, await renderAndKeep(db, { living: LIVING_DOCUMENTS.invoice(policy), at: clock.now(), log: request.log },
-        () => invoiceFile(db, policy, edition)));
+        async () => invoiceFile(db, policy, edition, await publishedRater(definitions, policy.edition))));
     },
 
     async receiveProcessorWebhook(request, reply) {

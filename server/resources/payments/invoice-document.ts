@@ -1,6 +1,7 @@
-import { formatDate, formatMoney, type Edition } from '../../../engine/index.ts';
+import { formatDate, formatMoney, type Edition, type Schedule } from '../../../engine/index.ts';
 import { DOCUMENT_PROVIDER, PAYEE_BANK_DETAILS } from '../../constants.ts';
 import { renderDocument, type DocumentBlock } from '../../documents/pdf-document.ts';
+import { scheduleChargesBlock } from '../../documents/schedule-blocks.ts';
 import { mailingAddressLine } from '../policies/policy-documents.ts';
 import type { PolicyRow } from '../policies/policy-repository.ts';
 
@@ -17,17 +18,16 @@ export interface InvoiceFigures {
 }
 
 /**
- * The premium invoice of a policy (spec 002 section 7 'GET invoice'): the premium with each fee and tax on its
- * own line, what was received, the balance and its due day, and how to pay (online from the payment page, or
- * by ACH or wire to the edition's premium account). Rendered from the policy and its payments each time, so
- * it can never disagree with them.
+ * The premium invoice of a policy (spec 002 section 7 'GET invoice'): the policy's schedule of charges (the
+ * premium with each fee and tax on its own line and the total), what was received, the balance and its due
+ * day, and how to pay (online from the payment page, or by ACH or wire to the edition's premium account).
+ * Rendered from the policy and its payments each time, so it can never disagree with them.
  */
-export async function invoicePdf(policy: PolicyRow, figures: InvoiceFigures, edition: Edition): Promise<Uint8Array> {
+export async function invoicePdf(policy: PolicyRow, schedule: Schedule, figures: InvoiceFigures, edition: Edition): Promise<Uint8Array> {
   const money = (value: string | number) => formatMoney(Number(value), edition);
   const date = (value: string) => formatDate(value.slice(0, 10), edition.locale);
   const term = (word: string) => edition.terms?.[word] ?? word;
   const bank = PAYEE_BANK_DETAILS[policy.edition];
-  const charge = (label: string, value: string): Array<[string, string]> => (Number(value) > 0 ? [[label, money(value)]] : []);
   const blocks: DocumentBlock[] = [
     { kind: 'heading', text: `Invoice ${figures.invoiceNumber}` },
     { kind: 'paragraph', text: `Premium for ${policy.company_name}'s cyber policy ${policy.policy_number}, ${date(policy.effective_date)} to ${date(policy.end_date)}.` },
@@ -51,19 +51,7 @@ export async function invoicePdf(policy: PolicyRow, figures: InvoiceFigures, edi
       ],
     },
     { kind: 'subheading', text: 'Charges' },
-    {
-      kind: 'table',
-      columns: ['Description', 'Amount'],
-      rows: [
-        ['Premium', money(policy.premium)],
-        ...charge('Insurance Premium Tax', policy.premium_tax),
-        ...charge('Surplus Lines Tax', policy.surplus_line_tax),
-        ...charge('Stamping Fee', policy.surplus_stamping_fee),
-        ...charge('Broker Fee', policy.broker_fee),
-        ...charge('MGA Fee', policy.mga_fee),
-        ['Total Premium', money(policy.total_premium)],
-      ],
-    },
+    scheduleChargesBlock(schedule, edition),
     {
       kind: 'fields',
       fields: [

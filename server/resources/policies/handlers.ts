@@ -31,6 +31,8 @@ import {
   findReadablePolicy, findVisiblePolicy, money, nextBinderNumber, nextPolicyNumber, requireVisiblePolicy, policyEvents, recordPolicyEvent, searchOverseenPolicies, searchVisiblePolicies, toPolicy, type PolicyRow,
 } from './policy-repository.ts';
 import { POLICY_TEXTS } from './policy-texts.ts';
+import { policyScheduleOf } from './policy-schedule.ts';
+import { quoteScheduleOf, scheduleAnswer } from '../quotes/quote-schedule.ts';
 import { keepReceipt } from '../payments/issued-receipts.ts';
 import { boundRequestOf, renewalPrice, renewalRefusal, renewalRequestOf } from './policy-renewal.ts';
 import { needsSurplusNotice, SURPLUS_NOTICE_TEXTS } from '../surplus-notice/surplus-notice-rules.ts';
@@ -41,17 +43,14 @@ type Request = Parameters<typeof callerOf>[0];
 
 /** The binder as issued and downloaded: one rendering for both, so the kept copy is the one a download would give. */
 async function binderFile(quote: QuoteDetailRow, binder: NonNullable<Awaited<ReturnType<typeof binderColumns>>>, rater: RaterDefinitions, edition: Edition): Promise<IssuedFile> {
-  return { fileName: documentFileName(quote.company_name, binder.binder_number, 'Binder'), content: await binderPdf({ ...quote, ...binder }, rater, edition) };
+  return { fileName: documentFileName(quote.company_name, binder.binder_number, 'Binder'), content: await binderPdf({ ...quote, ...binder }, quoteScheduleOf(quote, rater), rater, edition) };
 }
 
 /** The policy declarations as the policy stands, as issued and downloaded: one rendering for both. */
 async function declarationsFile(db: Queryable, policy: PolicyRow, rater: RaterDefinitions, edition: Edition): Promise<IssuedFile> {
-  const [quote] = await db.query<{ request_data: Record<string, unknown>; retro_active_period: number | null }>(
-    'SELECT request_data, retro_active_period FROM quotes WHERE id = $1', [policy.quote_id],
-  );
   return {
     fileName: documentFileName(policy.company_name, policy.policy_number, 'Policy'),
-    content: await policyDeclarationsPdf(policy, quote!.request_data, quote!.retro_active_period, rater, edition),
+    content: await policyDeclarationsPdf(policy, await policyScheduleOf(db, policy, rater), rater, edition),
   };
 }
 
@@ -72,6 +71,9 @@ export const handlers: HandlerModule = (services) => {
   const { db, clock, definitions, mailer, config } = services;
   /** The calendar's moves up to today, at most once a day per server (the moves are idempotent anyway). */
   const settle = calendarSettler(db, clock);
+
+  /** The quote page's answer, with the schedule read through the rater of the quote's own edition. */
+  const detailOf = async (caller: Caller, quote: QuoteDetailRow) => quoteDetail(db, caller, quote, await publishedRater(definitions, quote.edition));
 
   const todayOf = (request: Request) => todayIn(clock.now(), timeZoneOf(request));
 
@@ -106,6 +108,7 @@ export const handlers: HandlerModule = (services) => {
       brokerFee: Number(row.broker_fee).toFixed(2),
       mgaFee: Number(row.mga_fee).toFixed(2),
       premiumTax: Number(row.premium_tax).toFixed(2),
+      schedule: scheduleAnswer(await policyScheduleOf(db, row, rater)),
       commissionRate: Number(row.commission_rate),
       ...(await renewalReminderSummary(db, row.id)),
       events: await policyEvents(db, row.id),
@@ -214,7 +217,7 @@ export const handlers: HandlerModule = (services) => {
           return binderFile(bound, (await binderColumns(tx, quote.id))!, raters[bound.edition], registry.edition(bound.edition));
         });
       });
-      return { quote: await quoteDetail(db, caller, await visibleQuote(caller, id)), message: POLICY_TEXTS.bound };
+      return { quote: await detailOf(caller, await visibleQuote(caller, id)), message: POLICY_TEXTS.bound };
     },
 
     async rescindBinder(request) {
@@ -228,7 +231,7 @@ export const handlers: HandlerModule = (services) => {
           detail: { reason: String(body.reason) },
         });
       });
-      return { quote: await quoteDetail(db, caller, await visibleQuote(caller, id)), message: POLICY_TEXTS.rescinded };
+      return { quote: await detailOf(caller, await visibleQuote(caller, id)), message: POLICY_TEXTS.rescinded };
     },
 
     async issuePolicy(request) {
@@ -287,7 +290,7 @@ export const handlers: HandlerModule = (services) => {
       const edition = await editionOf(policy.edition);
       await keepIssuedVersion(db, { living: LIVING_DOCUMENTS.policy(policy), at: clock.now(), log: request.log },
         async () => declarationsFile(db, policy, await publishedRater(definitions, policy.edition), edition));
-      await keepIssuedVersion(db, { living: LIVING_DOCUMENTS.invoice(policy), at: clock.now(), log: request.log }, () => invoiceFile(db, policy, edition));
+      await keepIssuedVersion(db, { living: LIVING_DOCUMENTS.invoice(policy), at: clock.now(), log: request.log }, async () => invoiceFile(db, policy, edition, await publishedRater(definitions, policy.edition)));
       if (quote.customer_email) {
         await mailer.sendMail({
           to: quote.customer_email,

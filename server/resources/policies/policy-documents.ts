@@ -1,6 +1,6 @@
-import { formatDate, formatMoney, type Edition, type RaterDefinitions } from '../../../engine/index.ts';
+import { formatDate, formatMoney, type Edition, type RaterDefinitions, type Schedule } from '../../../engine/index.ts';
 import { renderDocument, type DocumentBlock } from '../../documents/pdf-document.ts';
-import { chosenCoverageRows } from '../quotes/proposal.ts';
+import { scheduleChargesBlock, scheduleCoverageBlock } from '../../documents/schedule-blocks.ts';
 import type { QuoteDetailRow } from '../quotes/repository.ts';
 import type { MailingAddress, PolicyRow } from './policy-repository.ts';
 import { DOCUMENT_PROVIDER } from '../../constants.ts';
@@ -25,13 +25,13 @@ export function documentFileName(companyName: string, number: string, suffix: st
 }
 
 /**
- * The policy declarations: who is insured, by whom, for what period, every coverage with its limit and
- * retention, and the premium with fees and taxes. A cancellation prints its day and the premium returned.
+ * The policy declarations: who is insured, by whom, for what period, and the policy's schedule: every coverage
+ * as rated and the premium with each fee and tax and the total. A cancellation prints its day and the premium
+ * returned.
  */
-export async function policyDeclarationsPdf(policy: PolicyRow, request: QuoteDetailRow['request_data'], retroActivePeriod: number | null, rater: RaterDefinitions, edition: Edition): Promise<Uint8Array> {
+export async function policyDeclarationsPdf(policy: PolicyRow, schedule: Schedule, rater: RaterDefinitions, edition: Edition): Promise<Uint8Array> {
   const { money, date, term } = wordsOf(edition);
   const product = rater.allProducts.get(policy.product);
-  const rows = chosenCoverageRows({ request_data: request, agg_limit: policy.agg_limit, deductible: policy.deductible, retro_active_period: retroActivePeriod }, rater, money);
   const blocks: DocumentBlock[] = [
     { kind: 'heading', text: 'Policy Declarations' },
     { kind: 'paragraph', text: `${product?.title ?? policy.product} - policy ${policy.policy_number}` },
@@ -55,24 +55,14 @@ export async function policyDeclarationsPdf(policy: PolicyRow, request: QuoteDet
         ['Policy Period', `${date(policy.effective_date)} to ${date(policy.end_date)}, 12:01 AM local time at the insured's address`],
         ['Aggregate Limit', money(policy.agg_limit)],
         [term('Retention'), money(policy.deductible)],
-        ['Written As', policy.is_surplus ? 'Surplus lines' : 'Admitted'],
+        ...(policy.is_surplus ? [['Written As', 'Surplus lines'] as [string, string]] : []),
         ...(policy.cancellation_date ? [['Cancellation Date', date(policy.cancellation_date)] as [string, string], ['Return Premium', money(policy.return_premium)] as [string, string]] : []),
       ],
     },
     { kind: 'subheading', text: 'Coverages' },
-    { kind: 'table', columns: ['Coverage', 'Limit', term('Retention'), 'Waiting Period', 'Retroactive Period'], rows },
+    scheduleCoverageBlock(schedule, edition),
     { kind: 'subheading', text: 'Premium' },
-    {
-      kind: 'fields',
-      fields: [
-        ['Premium', money(policy.premium)],
-        ...(Number(policy.surplus_line_tax) > 0 ? [['Surplus Lines Tax', money(policy.surplus_line_tax)] as [string, string]] : []),
-        ...(Number(policy.surplus_stamping_fee) > 0 ? [['Stamping Fee', money(policy.surplus_stamping_fee)] as [string, string]] : []),
-        ...(Number(policy.broker_fee) > 0 ? [['Broker Fee', money(policy.broker_fee)] as [string, string]] : []),
-        ...(Number(policy.mga_fee) > 0 ? [['MGA Fee', money(policy.mga_fee)] as [string, string]] : []),
-        ['Total Premium', money(policy.total_premium)],
-      ],
-    },
+    scheduleChargesBlock(schedule, edition),
     { kind: 'paragraph', text: 'These declarations form part of the policy, together with the policy wording and any endorsements issued with it. Policy documents are delivered electronically.' },
   ];
   return renderDocument(
@@ -81,9 +71,10 @@ export async function policyDeclarationsPdf(policy: PolicyRow, request: QuoteDet
   );
 }
 
-/** The binder: evidence of cover from binding until the policy is issued or the binder expires. */
+/** The binder: evidence of cover from binding until the policy is issued or the binder expires, with the bound quote's schedule. */
 export async function binderPdf(
   quote: QuoteDetailRow & { binder_number: string; binder_expires_on: string; bound_at: Date },
+  schedule: Schedule,
   rater: RaterDefinitions,
   edition: Edition,
 ): Promise<Uint8Array> {
@@ -102,11 +93,12 @@ export async function binderPdf(
         ['Policy Period', `${date(String(quote.effective_date))} to ${date(String(quote.end_date))}`],
         ['Aggregate Limit', money(quote.agg_limit)],
         [term('Retention'), money(quote.deductible)],
-        ['Total Premium', money(quote.total_premium)],
       ],
     },
     { kind: 'subheading', text: 'Coverages' },
-    { kind: 'table', columns: ['Coverage', 'Limit', term('Retention'), 'Waiting Period', 'Retroactive Period'], rows: chosenCoverageRows(quote, rater, money) },
+    scheduleCoverageBlock(schedule, edition),
+    { kind: 'subheading', text: 'Premium' },
+    scheduleChargesBlock(schedule, edition),
     { kind: 'paragraph', text: 'This binder provides cover on the terms above until the policy is issued or the binder expires, whichever comes first. It is replaced by the policy when the policy is issued.' },
   ];
   return renderDocument(

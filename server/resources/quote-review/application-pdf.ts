@@ -64,7 +64,7 @@ export async function quoteApplicationPdf(
     {
       kind: 'table',
       columns: ['Coverage', 'Limit', term('Retention')],
-      rows: review.coverages.map((coverage) => [coverage.name, money(coverage.limit), money(coverage.deductible)]),
+      rows: review.coverages.map((coverage) => [coverage.label, money(coverage.limit), money(coverage.retention)]),
     },
     ...answered.flatMap((questionnaire): DocumentBlock[] => [
       { kind: 'subheading', text: questionnaire.title },

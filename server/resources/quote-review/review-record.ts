@@ -2,6 +2,7 @@ import type { RaterDefinitions } from '../../../engine/index.ts';
 import type { Queryable } from '../../db/database.ts';
 import type { QuoteDetailRow } from '../quotes/repository.ts';
 import { toQuote } from '../quotes/repository.ts';
+import { quoteScheduleOf, scheduleAnswer } from '../quotes/quote-schedule.ts';
 import { REVIEW_TEXTS, type AgencyStatus } from './review-texts.ts';
 
 /** The review columns the quotes list rows do not carry. */
@@ -70,29 +71,14 @@ const fill = (template: string, quote: QuoteDetailRow) => template.replace('{num
 
 /**
  * What the review page shows of a quote (spec 002 section 2 'Wholesale quote review page'): the heading by
- * agency status, the account details, the security assessment, the coverages with their names, the
- * premium, and where the request to bind stands. Readable by the agency, provider staff and the client's
+ * agency status, the account details, the security assessment, the quote's schedule (its coverages as rated,
+ * the premium with each fee and tax and the total), and where the request to bind stands. Readable by the agency, provider staff and the client's
  * own users (the policyholder who opened the link).
  */
 export async function quoteReview(db: Queryable, quote: QuoteDetailRow, rater: RaterDefinitions) {
   const [facts, review] = await Promise.all([accountFacts(db, quote), reviewColumns(db, quote.id)]);
   const agencyStatus = quote.agency_status as AgencyStatus;
-  const request = quote.request_data as { coverages?: Record<string, { selected?: boolean; limit?: number | null; deductible?: number | null; waitingPeriod?: number | null; retroActivePeriod?: number | null }> };
-  const coverages = Object.entries(request.coverages ?? {})
-    .map(([id, choice]) => ({ id: Number(id), choice, coverage: rater.coverages.get(Number(id)) }))
-    .filter((entry) => entry.choice.selected === true)
-    .sort((a, b) => (a.coverage?.group ?? 99) - (b.coverage?.group ?? 99) || (a.coverage?.order ?? 0) - (b.coverage?.order ?? 0))
-    // A coverage without its own limit or retention shares the quote's (the editor sends only what differs).
-    .map(({ id, choice, coverage }) => {
-      const has = (option: 'waitingPeriod') => coverage?.options.includes(option) === true;
-      return {
-        id,
-        name: coverage?.label ?? `Coverage ${id}`,
-        limit: choice.limit ?? Number(quote.agg_limit),
-        deductible: choice.deductible ?? Number(quote.deductible),
-        waitingPeriod: choice.waitingPeriod ?? (has('waitingPeriod') ? quote.waiting_period : null),
-      };
-    });
+  const schedule = quoteScheduleOf(quote, rater);
   const rating = quote.rating as { premiumTax?: string; fees?: string };
   return {
     ...toQuote(quote),
@@ -115,7 +101,9 @@ export async function quoteReview(db: Queryable, quote: QuoteDetailRow, rater: R
     security: facts.security_answers ?? {},
     // The product's security questions form: the page asks the social engineering questions of a product that asks them.
     securityForm: rater.allProducts.get(quote.product)?.questionnaire.security ?? null,
-    coverages,
+    // The schedule of record: the coverages and charges the proposal and binder print.
+    coverages: schedule.coverages,
+    schedule: scheduleAnswer(schedule),
     surplusLineTax: Number(quote.surplus_line_tax).toFixed(2),
     surplusStampingFee: Number(quote.surplus_stamping_fee).toFixed(2),
     premiumTax: rating.premiumTax ?? '0.00',

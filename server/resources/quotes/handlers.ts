@@ -47,6 +47,9 @@ export const handlers: HandlerModule = (services) => {
   /** A Ready quote past its offer expires with the calendar, before the lists and the quote are read. */
   const settle = calendarSettler(db, clock);
 
+  /** The quote page's answer, with the schedule read through the rater of the quote's own edition. */
+  const detailOf = async (caller: Caller, quote: QuoteDetailRow) => quoteDetail(db, caller, quote, await publishedRater(definitions, quote.edition));
+
   async function quotableAccount(caller: Caller, accountId: string, q: Queryable = db): Promise<AccountRisk> {
     const account = await findQuotableAccount(q, caller, accountId);
     if (!account) throw notFound(MESSAGES.accountNotFound);
@@ -96,7 +99,7 @@ export const handlers: HandlerModule = (services) => {
   ) {
     const caller = callerOf(request);
     await db.transaction(async (tx) => work(tx, caller, await visibleQuote(caller, id, true, tx)));
-    return { quote: await quoteDetail(db, caller, await visibleQuote(caller, id)), message };
+    return { quote: await detailOf(caller, await visibleQuote(caller, id)), message };
   }
 
   /** Re-rates a quote's request (terms, modifier or surplus changed) and moves it by `action`. */
@@ -178,7 +181,7 @@ export const handlers: HandlerModule = (services) => {
         await audit(tx, clock, { actorUserId: caller.userId, action: 'quote.create', target: created, address: request.ip, detail: { accountId: account.id, product: body.product, totalPremium: rating.totalPremium } });
         return created;
       });
-      return reply.code(201).send(await quoteDetail(db, caller, await visibleQuote(caller, id)));
+      return reply.code(201).send(await detailOf(caller, await visibleQuote(caller, id)));
     },
 
     async getQuoteCart(request) {
@@ -267,7 +270,7 @@ export const handlers: HandlerModule = (services) => {
       // Read by its tenant or by an organisation overseeing its agency (the oversight dashboards open binders).
       const quote = await findReadableQuote(db, caller, request.params.id);
       if (!quote) throw notFound(QUOTE_TEXTS.notFound);
-      return quoteDetail(db, caller, quote);
+      return detailOf(caller, quote);
     },
 
     async deleteQuote(request) {

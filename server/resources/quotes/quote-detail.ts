@@ -1,4 +1,6 @@
+import type { RaterDefinitions } from '../../../engine/index.ts';
 import type { Queryable } from '../../db/database.ts';
+import { quoteScheduleOf, scheduleAnswer } from './quote-schedule.ts';
 import type { Caller } from '../../services.ts';
 import { quoteEvents, toQuote, type QuoteDetailRow } from './repository.ts';
 import { availableActions } from './transitions.ts';
@@ -9,10 +11,10 @@ export const isUnderwriter = (caller: Caller): boolean => caller.permissions.has
 
 /**
  * The quote page's answer: the list fields, the request as the agent sent it, the rating (its step-by-step
- * trace only for underwriters: the factors are the provider's pricing), the history and the actions the
- * caller may take now.
+ * trace only for underwriters: the factors are the provider's pricing), the schedule of record, the history
+ * and the actions the caller may take now.
  */
-export async function quoteDetail(db: Queryable, caller: Caller, row: QuoteDetailRow) {
+export async function quoteDetail(db: Queryable, caller: Caller, row: QuoteDetailRow, rater: RaterDefinitions) {
   const underwriter = isUnderwriter(caller);
   const events = await quoteEvents(db, row.id);
   const { trace, ...rating } = row.rating as { trace?: unknown };
@@ -38,6 +40,7 @@ export async function quoteDetail(db: Queryable, caller: Caller, row: QuoteDetai
     binderNumber: row.binder_number,
     binderExpiresOn: row.binder_expires_on,
     policyId: row.policy_id,
+    schedule: scheduleAnswer(quoteScheduleOf(row, rater)),
     events: events.map((event) => ({
       action: event.action, fromStatus: event.from_status, toStatus: event.to_status, by: event.by, at: new Date(event.at).toISOString(), detail: event.detail,
     })),

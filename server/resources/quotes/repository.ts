@@ -66,6 +66,9 @@ export interface QuoteDetailRow extends QuoteRow {
   retro_active_period: number | null;
   binder_number: string | null;
   binder_expires_on: string | null;
+  /** The state or nation and the industry code the quote was rated for. */
+  risk_state: string | null;
+  industry_code: string | null;
   policy_id: string | null;
 }
 
@@ -182,7 +185,7 @@ const DETAIL_SELECT = `${SELECT}, q.edition, q.team_id, q.agent_user_id, q.submi
   q.irpm_modifier::text AS irpm_modifier, ${SUBJECTIVITIES_OF_QUOTE_SQL} AS subjectivities, q.decision, q.customer_first_name, q.customer_last_name, q.customer_email,
   q.customer_phone, q.broker_fee::text AS broker_fee, q.additional_broker_fee::text AS additional_broker_fee, q.mga_fee::text AS mga_fee, q.surplus_line_tax::text AS surplus_line_tax,
   q.surplus_stamping_fee::text AS surplus_stamping_fee, q.last_patched_at, q.wra_request_to_bind, q.waiting_period, q.retro_active_period,
-  q.binder_number, q.binder_expires_on::text AS binder_expires_on, (SELECT p.id FROM policies p WHERE p.quote_id = q.id) AS policy_id`;
+  q.binder_number, q.binder_expires_on::text AS binder_expires_on, q.risk_state, q.industry_code, (SELECT p.id FROM policies p WHERE p.quote_id = q.id) AS policy_id`;
 
 /** One quote by (tenant, id): another tenant's quote answers like a missing one. `lock` for a change. */
 export async function findVisibleQuote(db: Queryable, caller: Caller, id: string, lock = false): Promise<QuoteDetailRow | null> {
