@@ -294,6 +294,10 @@ export interface TableDefinition extends DefinitionBase {
   pageSizes?: number[];
   defaultPageSize?: number;
   search?: { placeholder: string; paths: string[] };
+  /** A short list read whole (a schedule's coverages or charges): every row shown, no toolbar and no paging. */
+  summary?: boolean;
+  /** json-logic over a row: the rows it holds for are drawn in bold (a total line). */
+  strongRows?: JsonLogic;
   rowActions?: PageAction[];
   /**
    * Actions on several rows at once: the table offers a checkbox per row (and one for the page), and each

@@ -28,18 +28,20 @@ export function DefinitionTable({ definition, rows, edition, editions, lists, lo
     onViewChange?.(view);
   }, [view, onViewChange]);
   const arranged = Boolean(savedView) && !isDefaultView(definition, view);
+  // A summary (a schedule's few lines) is read whole: nothing to search, arrange or page through.
+  const summary = definition.summary === true;
   return (
     <Stack gap="3" data-testid={`table-${definition.id}`}>
-      <TableToolbar
+      {!summary && <TableToolbar
         definition={definition}
         model={model}
         formatting={formatting}
         density={density}
         onDensityChange={setDensity}
         onResetView={arranged ? () => model.applyView(defaultTableViewOf(definition)) : undefined}
-      />
+      />}
       <Box overflowX="auto" borderWidth="1px" rounded="md" bg="bg">
-        <Table.Root size={density === 'compressed' ? 'sm' : 'md'} interactive aria-label={definition.title ?? definition.id}>
+        <Table.Root size={density === 'compressed' ? 'sm' : 'md'} interactive={!summary} aria-label={definition.title ?? definition.id}>
           <TableHead table={model.table} expandable={Boolean(definition.rowDetail)} actions={Boolean(onRowAction && definition.rowActions?.length)} selection={selection} />
           <TableBody
             definition={definition}
@@ -52,7 +54,7 @@ export function DefinitionTable({ definition, rows, edition, editions, lists, lo
           />
         </Table.Root>
       </Box>
-      <TablePagination table={model.table} pageSizes={model.pageSizes} />
+      {!summary && <TablePagination table={model.table} pageSizes={model.pageSizes} />}
     </Stack>
   );
 }

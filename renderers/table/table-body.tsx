@@ -2,7 +2,7 @@ import { Fragment } from 'react';
 import { IconButton, Table, Text } from '@chakra-ui/react';
 import { flexRender, type Table as TanTable } from '@tanstack/react-table';
 import { LuChevronDown, LuChevronRight } from 'react-icons/lu';
-import type { CellFormatting, TableDefinition, PageAction } from '../../engine/index.ts';
+import { evaluateLogic, type CellFormatting, type TableDefinition, type PageAction } from '../../engine/index.ts';
 import type { Row } from './table-types.ts';
 import { RowDetail } from './row-detail.tsx';
 import { LoadingRows } from './loading-rows.tsx';
@@ -38,7 +38,11 @@ export function TableBody({ definition, table, formatting, loading, hasRows, onR
       )}
       {rows.map((row) => (
         <Fragment key={row.id}>
-          <Table.Row data-row-key={row.id} data-selected={selection?.keys.has(row.id) || undefined}>
+          <Table.Row
+            data-row-key={row.id}
+            data-selected={selection?.keys.has(row.id) || undefined}
+            fontWeight={definition.strongRows !== undefined && evaluateLogic(definition.strongRows, row.original) ? 'semibold' : undefined}
+          >
             {selection && (
               <Table.Cell>
                 <SelectRowBox row={row} selection={selection} />
