@@ -12,6 +12,7 @@ import { RatingTrace } from './trace.ts';
 import { checkRatingInput } from './rating-input-check.ts';
 import { clampToOptions } from './clamp-option.ts';
 import { referralsOf } from './referrals.ts';
+import { addYears, daysBetween } from './iso-date.ts';
 import { scheduleCoverageOf } from './schedule-coverages.ts';
 import { scheduleTotalOf, toMinor, type ScheduleCoverage, type ScheduleLine } from './schedule.ts';
 
@@ -148,6 +149,9 @@ function rate(input: RatingInput, rater: RaterDefinitions): RatingResult {
     trace.multiply('IRPM modifier', Decimal.from(modifier), boundsTable, `sum of ${Object.keys(irpm).length} characteristics ${sum.toString()}%`, modifier);
   }
 
+  const term = termFactorOf(input);
+  if (term) trace.multiply('Policy term', term.factor, 'policy term', `${term.days} of ${term.yearDays} days`);
+
   if (productFactor.row.minimumPremium !== undefined && trace.running.compare(Decimal.from(productFactor.row.minimumPremium)) < 0) {
     trace.minimum('Minimum premium', Decimal.from(productFactor.row.minimumPremium), productTable, productFactor.name);
   }
@@ -244,6 +248,17 @@ export function scheduleCoveragesOfRequest(input: RatingInput, rater: RaterDefin
     if (error instanceof RatingError) return [];
     throw error;
   }
+}
+
+/**
+ * A term other than a year, pro rata by days: the days covered over the days of the year that starts on the
+ * effective date (365 or 366). A year's term has no step.
+ */
+function termFactorOf(input: RatingInput): { factor: Decimal; days: number; yearDays: number } | undefined {
+  if (input.endDate === undefined || input.endDate === addYears(input.effectiveDate, 1)) return undefined;
+  const days = daysBetween(input.effectiveDate, input.endDate);
+  const yearDays = daysBetween(input.effectiveDate, addYears(input.effectiveDate, 1));
+  return { factor: Decimal.from(days).dividedBy(Decimal.from(yearDays)), days, yearDays };
 }
 
 /** The version of a table in force, recorded in the result's tableVersions. */

@@ -20,6 +20,10 @@ export function checkRatingInput(input: RatingInput, rater: RaterDefinitions): v
   if (typeof input.effectiveDate !== 'string' || !ISO_DATE.test(input.effectiveDate)) {
     throw new RatingError('invalid-input', `The effective date ${String(input.effectiveDate)} is not a YYYY-MM-DD date.`, 'effectiveDate');
   }
+  if (input.endDate !== undefined && input.endDate !== null) {
+    if (typeof input.endDate !== 'string' || !ISO_DATE.test(input.endDate)) throw new RatingError('invalid-input', `The end date ${String(input.endDate)} is not a YYYY-MM-DD date.`, 'endDate');
+    if (input.endDate <= input.effectiveDate) throw new RatingError('invalid-input', 'The end date must be after the effective date.', 'endDate');
+  }
   if (!isAmount(input.revenue)) throw new RatingError('invalid-input', 'The revenue must be a number of at least 0.', 'revenue');
   if (!isAmount(input.aggLimit)) throw new RatingError('invalid-input', 'The limit must be a number of at least 0.', 'aggLimit');
   if (!isAmount(input.deductible)) throw new RatingError('invalid-input', 'The deductible must be a number of at least 0.', 'deductible');

@@ -31,6 +31,11 @@ export interface RatingInput {
   employees?: number;
   /** YYYY-MM-DD: decides which version of each rating table is used. */
   effectiveDate: string;
+  /**
+   * YYYY-MM-DD, the day cover ends. A term other than a year is priced pro rata (an 18-month term costs one
+   * and a half years' premium); left out, the term is a year.
+   */
+  endDate?: string;
   aggLimit: number;
   deductible: number;
   waitingPeriod?: number;

@@ -21,6 +21,7 @@ export function p250RatingInput(state: P250State): RatingInput {
     revenue: account.revenue,
     ...(account.employees !== undefined ? { employees: account.employees } : {}),
     effectiveDate: global.effectiveDate,
+    endDate: global.endDate,
     aggLimit: global.limit,
     deductible: global.deductible,
     waitingPeriod: global.waitingPeriod,

@@ -66,7 +66,8 @@ export const handlers: HandlerModule = (services) => {
     const coverages = Object.fromEntries(Object.entries(terms.request.coverages ?? {}).map(([id, choice]) => [
       id, typeof choice.limit === 'number' && choice.limit > ask.aggLimit ? { ...choice, limit: ask.aggLimit } : choice,
     ]));
-    const current: QuoteRequestBody = { ...terms.request, effectiveDate: policy.effective_date };
+    // The policy's own period, which a change of its dates may have moved since the request was stored.
+    const current: QuoteRequestBody = { ...terms.request, effectiveDate: policy.effective_date, endDate: policy.end_date };
     const request: QuoteRequestBody = { ...current, aggLimit: ask.aggLimit, deductible: ask.deductible, coverages };
     const [quote] = await tx.query<{ irpm: Record<string, number> | null }>('SELECT irpm FROM quotes WHERE id = $1', [policy.quote_id]);
     const irpm = quote?.irpm ?? null;

@@ -51,7 +51,7 @@ export const handlers: HandlerModule = (services) => {
     if (!account) throw notFound(POLICY_TEXTS.notFound);
     const terms = await currentTerms(tx, policy);
     // The layer follows the form: no coverages of its own beyond what the excess product always rates.
-    const request: QuoteRequestBody = { ...terms.request, product: EXCESS_PRODUCT, aggLimit: layerLimit, deductible: attachment, coverages: {}, effectiveDate: policy.effective_date, isSurplus: false };
+    const request: QuoteRequestBody = { ...terms.request, product: EXCESS_PRODUCT, aggLimit: layerLimit, deductible: attachment, coverages: {}, effectiveDate: policy.effective_date, endDate: policy.end_date, isSurplus: false };
     return { attachment, rating: rateOrRefuse(ratingInputOf(request, account), rater) };
   }
 

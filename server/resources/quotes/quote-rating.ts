@@ -54,6 +54,7 @@ export function ratingInputOf(body: QuoteRequestBody, account: AccountRisk, irpm
     revenue: account.revenue,
     employees: account.employees ?? undefined,
     effectiveDate: body.effectiveDate,
+    endDate: defined(body.endDate),
     aggLimit: body.aggLimit,
     deductible: body.deductible,
     waitingPeriod: defined(body.waitingPeriod),

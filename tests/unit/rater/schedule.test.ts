@@ -93,3 +93,38 @@ describe('the schedule of record', () => {
     expect(minorToDecimalText(minor)).toBe(text);
   });
 });
+
+describe('a term other than a year', () => {
+  const rater = raterFor('us');
+  const base = () => structuredClone(rater.sampleRisks.find((risk) => risk.id === 'p250-all-coverages')!.input as unknown as RatingInput);
+
+  // Spec 002 section 9: the end date lies 6 to 18 months after the effective date; the premium follows the days covered.
+  it.each([
+    { endDate: '2027-12-01', days: null },
+    { endDate: '2028-06-01', days: '548 of 365 days' },
+    { endDate: '2027-06-01', days: '182 of 365 days' },
+  ])('ending $endDate is priced for $days', ({ endDate, days }) => {
+    const annual = expectRated(rateQuote(base(), rater));
+    const rated = expectRated(rateQuote({ ...base(), endDate }, rater));
+    const step = rated.trace.find((candidate) => candidate.step === 'Policy term');
+    if (days === null) {
+      expect(step).toBeUndefined();
+      expect(rated.premium).toBe(annual.premium);
+      return;
+    }
+    expect(step?.source.row).toBe(days);
+    const [covered, , year] = days.split(' ').map(Number) as [number, unknown, number];
+    // The annual premium times the days covered over the year's, to the cent (no minimum premium is reached here).
+    const expected = Decimal.from(annual.premium);
+    expect(Math.abs(toMinor(rated.premium) - toMinor(expected.times(Decimal.from(covered)).dividedBy(Decimal.from(year))))).toBeLessThanOrEqual(1);
+    // Fees are per policy, not per day.
+    expect(rated.schedule.fees).toEqual(annual.schedule.fees);
+  });
+
+  it.each([
+    { endDate: '2026-12-01', text: 'The end date must be after the effective date.' },
+    { endDate: '2027-13-01', text: 'The end date 2027-13-01 is not a YYYY-MM-DD date.' },
+  ])('refuses an end date $endDate', ({ endDate, text }) => {
+    expect(rateQuote({ ...base(), endDate }, rater)).toMatchObject({ ok: false, code: 'invalid-input', field: 'endDate', reason: text });
+  });
+});
