@@ -3,7 +3,7 @@ import type { InjectOptions } from 'fastify';
 import { sendDueInvoiceReminders } from '../../server/resources/invoice-reminders/send-due-invoice-reminders.ts';
 import { linkTokenIn, messagesTo } from './support/mail.ts';
 import { boundBinder, issueBinder, issuedPolicy } from './support/policy-fixtures.ts';
-import { clientOf } from './support/quote-fixtures.ts';
+import { clientOf, p250Request } from './support/quote-fixtures.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
 /**
@@ -153,5 +153,61 @@ describe('the insured of an issued policy is linked to a page they can open', ()
     expect(mails[0]!.body).not.toContain(policyId);
     expect(mails[0]!.body).not.toMatch(/https?:\/\//);
     expect(mails[0]!.body).toContain(edition.agency);
+  });
+});
+
+describe('a record is rated, looked up and shown in its own edition, whichever host opens it', () => {
+  /** A Scottish client of the UK brokerage (an Edinburgh postcode), and a US client, as provider staff on either host quote them. */
+  const SCOTTISH = { edition: 'uk' as const, state: null, zip: 'EH1 1YZ', industry: '62020', revenue: 5_000_000 };
+
+  it('provider staff on the US host quote a Scottish account: its nation, its products, rated in pounds; a US product is refused', async () => {
+    await travelTo(TODAY);
+    const accountId = await clientOf(t, 'Thames Cyber Brokers', 'Loch Fyne Analytics Ltd', SCOTTISH);
+    const account = await call('admin', 'GET', `/api/quote/v1/account/${accountId}`);
+    expect(account.statusCode, account.body).toBe(200);
+    expect(account.json()).toMatchObject({ edition: 'uk', riskState: 'SCT', canRequestQuote: true });
+
+    const request = p250Request(accountId, 'uk', 'SCT', TODAY, 'P_ONE');
+    const rated = await call('admin', 'POST', '/api/rater/v1/calculator', request);
+    expect(rated.statusCode, rated.body).toBe(200);
+    const created = await call('admin', 'POST', '/api/quote/v1/create', request);
+    expect(created.statusCode, created.body).toBe(201);
+    const quote = (await call('admin', 'GET', `/api/quote/v1/${created.json().id}`)).json() as Json;
+    expect(quote).toMatchObject({ product: 'P_ONE', currency: 'GBP' });
+    expect(Number(quote.totalPremium)).toBeGreaterThan(0);
+
+    const usProduct = await call('admin', 'POST', '/api/quote/v1/create', p250Request(accountId, 'us', 'NY', TODAY, 'P250'));
+    expect(usProduct.statusCode, usProduct.body).toBeGreaterThanOrEqual(400);
+    expect(usProduct.statusCode).toBeLessThan(500);
+  });
+
+  it('the licence lookup of a quoted account goes by the account\'s edition: none for a UK account, a US account\'s from the UK host too', async () => {
+    const scottish = await clientOf(t, 'Thames Cyber Brokers', 'Glenmorangie Data Ltd', SCOTTISH);
+    const american = await clientIn(EDITIONS[0]!, 'Licensed');
+    const forScottish = await call('admin', 'GET', `/api/agency/v1/agent/license/NY?accountId=${scottish}`);
+    expect(forScottish.statusCode, forScottish.body).toBe(404);
+    expect(forScottish.json().message).toMatch(/US edition only/);
+    for (const host of [undefined, UK_HOST]) {
+      const forAmerican = await call('admin', 'GET', `/api/agency/v1/agent/license/CO?accountId=${american}`, undefined, host);
+      expect(forAmerican.statusCode, forAmerican.body).toBe(200);
+      expect(Array.isArray(forAmerican.json())).toBe(true);
+    }
+    // Without an account, the host still decides; an account out of reach answers 404.
+    expect((await call('admin', 'GET', '/api/agency/v1/agent/license/CO', undefined, UK_HOST)).statusCode).toBe(404);
+    expect((await call('agent', 'GET', `/api/agency/v1/agent/license/CO?accountId=${scottish}`)).statusCode).toBe(404);
+  });
+
+  it('a UK user\'s record says its edition, and provider staff on the US host store its phone as the UK writes it', async () => {
+    const [broker] = await t.db.query<{ id: string; account_id: string; role_id: string }>('SELECT id, account_id, role_id FROM users WHERE email = $1', [USERS.broker]);
+    const read = await call('admin', 'GET', `/api/auth/v1/users/${broker!.id}`);
+    expect(read.statusCode, read.body).toBe(200);
+    expect(read.json().edition).toBe('uk');
+    const updated = await call('admin', 'PUT', `/api/auth/v1/users/${broker!.id}`, {
+      id: broker!.id, accountId: broker!.account_id, roleId: broker!.role_id, firstName: 'Ben', lastName: 'Broker', email: USERS.broker, phone: '7700900045',
+    });
+    expect(updated.statusCode, updated.body).toBe(200);
+    expect(updated.json()).toMatchObject({ edition: 'uk', phone: '07700900045' });
+    const [agent] = await t.db.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [USERS.agent]);
+    expect((await call('admin', 'GET', `/api/auth/v1/users/${agent!.id}`, undefined, UK_HOST)).json().edition).toBe('us');
   });
 });
