@@ -7765,6 +7765,11 @@ export interface components {
             lastName: string;
             email: string;
             phone?: string | null;
+            /**
+             * @description The agency's edition: the phone reads as it writes it, whichever host shows it
+             * @enum {string}
+             */
+            edition?: "us" | "uk";
             role: string;
             /** @enum {string} */
             status: "ACTIVE" | "PENDING_VALIDATION" | "DISABLED";
@@ -9327,6 +9332,11 @@ export interface components {
              */
             cbid: string;
             name: string;
+            /**
+             * @description The account's edition: its phone reads as it writes it, whichever host shows it
+             * @enum {string}
+             */
+            edition?: "us" | "uk";
             state?: string | null;
             phone?: string | null;
             address1?: string | null;

@@ -209,5 +209,9 @@ describe('a record is rated, looked up and shown in its own edition, whichever h
     expect(updated.json()).toMatchObject({ edition: 'uk', phone: '07700900045' });
     const [agent] = await t.db.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [USERS.agent]);
     expect((await call('admin', 'GET', `/api/auth/v1/users/${agent!.id}`, undefined, UK_HOST)).json().edition).toBe('us');
+    // The brokerage's users, as its page lists them to provider staff on the US host.
+    const users = await call('admin', 'GET', `/api/account/v1/agency/users?agencyId=${broker!.account_id}`);
+    expect(users.statusCode, users.body).toBe(200);
+    expect((users.json().content as Json[]).find((user) => user.email === USERS.broker)).toMatchObject({ edition: 'uk', phone: '07700900045' });
   });
 });
