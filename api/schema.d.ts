@@ -2989,7 +2989,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** The agents of the caller's agency (every agency's for provider staff) holding a licence in the state that has not expired, by name */
+        /**
+         * The agents of the caller's agency (every agency's for provider staff) holding a licence in the state that has not expired, by name
+         * @description With accountId (the client account being quoted), the account's edition decides whether state licences apply, never the host's: a UK account answers 404, a US account is looked up from either host.
+         */
         get: operations["listAgentsLicensedInState"];
         put?: never;
         post?: never;
@@ -7826,6 +7829,11 @@ export interface components {
             lastName: string;
             email: string;
             phone?: string | null;
+            /**
+             * @description The agency's edition: the phone reads as it writes it, whichever host shows it
+             * @enum {string}
+             */
+            edition?: "us" | "uk";
             role: string;
             /** @enum {string} */
             status: "ACTIVE" | "PENDING_VALIDATION" | "DISABLED";
@@ -9388,6 +9396,11 @@ export interface components {
              */
             cbid: string;
             name: string;
+            /**
+             * @description The account's edition: its phone reads as it writes it, whichever host shows it
+             * @enum {string}
+             */
+            edition?: "us" | "uk";
             state?: string | null;
             phone?: string | null;
             address1?: string | null;
@@ -10763,6 +10776,11 @@ export interface components {
             accountId: string;
             accountName: string;
             accountType: components["schemas"]["AccountType"];
+            /**
+             * @description The edition of the user's organisation: their phone number reads as that edition writes it, whichever host shows it
+             * @enum {string}
+             */
+            edition: "us" | "uk";
             primaryContact: boolean;
             billingContact: boolean;
             slackHandle?: string | null;
@@ -18321,7 +18339,10 @@ export interface operations {
     };
     listAgentsLicensedInState: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The client account the licence is looked up for */
+                accountId?: string;
+            };
             header?: never;
             path: {
                 /** @description A US state code (TX) */

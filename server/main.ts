@@ -62,7 +62,7 @@ function banner(config: ServerConfig, app: FastifyInstance, clientDir: string | 
     return [
       ...common,
       'Mode: PRODUCTION (no demo users, no development mailbox; mail through SMTP_URL)',
-      `Links in e-mails point at ${config.publicUrl}`,
+      `Links in e-mails point at ${config.publicUrls.us} (US) and ${config.publicUrls.uk} (UK)`,
       extra,
       '',
     ].join('\n');

@@ -1,8 +1,10 @@
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { Alert, Box, Grid, Heading, Skeleton, Stack } from '@chakra-ui/react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { raterDefinitionsOf, type P250State, type RaterDefinitions } from '../../engine/index.ts';
-import { usePageContext } from '../page/page-context.ts';
+import { raterDefinitionsOf, recordEdition, type P250State, type RaterDefinitions } from '../../engine/index.ts';
+import { PageContext, usePageContext } from '../page/page-context.ts';
+import { recordEditionContext } from '../page/record-edition-context.ts';
+import { useEditions } from '../page/use-editions.ts';
 import { useCurrentUser } from '../session/use-session.ts';
 import { AccountSummary } from './account-summary.tsx';
 import { ApplicationStep } from './application-step.tsx';
@@ -60,7 +62,22 @@ function RequestQuoteFlow({ accountId, productType }: { accountId: string; produ
   const account = useQuoteAccount(accountId);
   if (account.status === 'loading') return <Loading />;
   if (account.status === 'error') return <Problem text={account.message} />;
-  return <QuoteFlow account={account.value} productType={productType} />;
+  return (
+    <AccountEdition account={account.value}>
+      <QuoteFlow account={account.value} productType={productType} />
+    </AccountEdition>
+  );
+}
+
+/**
+ * The quote flow of an account reads in the account's edition, whichever host shows it: provider staff on the
+ * US host quoting a Scottish account see its products, nation, words, formats and currency (the server rates
+ * it by the account's edition too).
+ */
+function AccountEdition({ account, children }: { account: QuoteAccount; children: ReactNode }) {
+  const context = usePageContext();
+  const own = useMemo(() => recordEditionContext(context, account.edition), [context, account.edition]);
+  return <PageContext.Provider value={own}>{children}</PageContext.Provider>;
 }
 
 function QuoteFlow({ account, productType }: { account: QuoteAccount; productType: string | undefined }) {
@@ -107,12 +124,14 @@ function ProductEditor({ account, product, rater, beforeCoverage, submissionId }
  */
 function QuoteTermsFlow({ quoteId }: { quoteId: string }) {
   const terms = useQuoteTerms(quoteId);
-  const { registry, editionId } = usePageContext();
+  const { registry, edition } = usePageContext();
+  const editions = useEditions();
   if (terms.status === 'loading') return <Loading />;
   if (terms.status === 'error') return <Problem text={terms.message} />;
   const quote = terms.value;
   if (!quote.request) return <Problem text={QUOTE_FLOW_TEXTS.noTerms} />;
-  const product = raterDefinitionsOf(registry, editionId).allProducts.get(quote.product)?.title ?? quote.product;
+  // The product by its name in the quote's own edition (it names its currency), whichever host shows it.
+  const product = raterDefinitionsOf(registry, recordEdition(quote, edition, editions).id).allProducts.get(quote.product)?.title ?? quote.product;
   return <RequestEditor accountId={quote.accountId} request={quote.request} heading={`Quote ${quote.quoteNumber} · ${product}`} sends={{ terms: quote }} />;
 }
 
@@ -129,25 +148,30 @@ function RenewalTermsFlow({ policyId }: { policyId: string }) {
   return <RequestEditor accountId={accountId} request={request} heading={RENEWAL_TEXTS.heading(policyNumber, productName)} sends={{ renewal: renewal.value }} />;
 }
 
-/** The editor started from terms already made (a quote's, a renewal's), under a heading naming them. */
+/** The editor started from terms already made (a quote's, a renewal's), under a heading naming them, in the account's edition. */
 function RequestEditor({ accountId, request, heading, sends }: { accountId: string; request: QuoteRequest; heading: string; sends: Pick<EditorProps, 'terms' | 'renewal'> }) {
-  const { registry, editionId, edition, rules } = usePageContext();
   const account = useQuoteAccount(accountId);
-  const rater = useMemo(() => raterDefinitionsOf(registry, editionId), [registry, editionId]);
-  const start = useMemo(
-    () => (account.status === 'ready' ? startEditorFromRequest(rater, request, account.value, rules.today) : undefined),
-    [account, rater, request, rules.today],
-  );
   if (account.status === 'loading') return <Loading />;
   if (account.status === 'error') return <Problem text={account.message} />;
-  if (!start?.ok) return <Problem text={start?.message ?? ''} />;
+  return (
+    <AccountEdition account={account.value}>
+      <AccountRequestEditor account={account.value} request={request} heading={heading} sends={sends} />
+    </AccountEdition>
+  );
+}
+
+function AccountRequestEditor({ account, request, heading, sends }: { account: QuoteAccount; request: QuoteRequest; heading: string; sends: Pick<EditorProps, 'terms' | 'renewal'> }) {
+  const { registry, editionId, edition, rules } = usePageContext();
+  const rater = useMemo(() => raterDefinitionsOf(registry, editionId), [registry, editionId]);
+  const start = useMemo(() => startEditorFromRequest(rater, request, account, rules.today), [account, rater, request, rules.today]);
+  if (!start.ok) return <Problem text={start.message} />;
   return (
     <Stack gap="5" data-testid="p250-coverage-editor">
       <Heading as="h2" size="md" data-testid="quote-terms-of">
         {heading}
       </Heading>
-      <AccountSummary account={account.value} edition={edition} />
-      <Editor account={account.value} initial={start.state} initialExtras={extrasOfRequest(request)} eligibility={start.eligibility} rater={rater} {...sends} />
+      <AccountSummary account={account} edition={edition} />
+      <Editor account={account} initial={start.state} initialExtras={extrasOfRequest(request)} eligibility={start.eligibility} rater={rater} {...sends} />
     </Stack>
   );
 }

@@ -19,12 +19,13 @@ interface StateLicenseStepProps {
  * The state-license step (spec 002 section 2): whether the quote's producer may sell in the risk's state. An
  * agent sees their own licence there, or that they hold none; provider staff quoting for an agency see which
  * of its agents hold one. It informs and does not block: the licence is needed to bind, and may be added
- * while the quote is open. A US risk only (the UK edition has no state licences).
+ * while the quote is open. A US risk only (the UK edition has no state licences): `edition` is the account's.
  */
 export function StateLicenseStep({ account, edition, licensesPath }: StateLicenseStepProps) {
   const state = edition.address.hasState === false ? null : account.riskState;
   const user = useCurrentUser().data;
-  const licences = useAnswer(state ?? '', (signal) => (state ? run('listAgentsLicensedInState', { params: { state: state as never }, signal }) : Promise.resolve([])));
+  // Looked up for the account, whose edition (not the host's) decides whether state licences apply.
+  const licences = useAnswer(state ?? '', (signal) => (state ? run('listAgentsLicensedInState', { params: { state: state as never }, query: { accountId: account.id }, signal }) : Promise.resolve([])));
   if (!state || licences.status !== 'ready' || !user) return null;
   return (
     <QuoteStepSection id="state-license" title={STATE_LICENSE_TEXTS.title}>

@@ -4,6 +4,7 @@ import {
   MFA_RESET_TTL_MS,
   PASSWORD_RESET_TTL_MS,
 } from '../constants.ts';
+import { editionOfUser, publicLink } from '../mail/public-link.ts';
 import type { Services } from '../services.ts';
 import { issueLink, issuedRecently, type LinkPurpose } from './links.ts';
 
@@ -81,7 +82,7 @@ export async function sendLinkMail(services: Services, user: MailUser, kind: Lin
   const mail: LinkMail = MAILS[kind];
   if (await issuedRecently(services.db, services.clock, user.id, mail.purpose, LINK_RESEND_INTERVAL_MS)) return null;
   const token = await issueLink(services.db, services.clock, { userId: user.id, purpose: mail.purpose, ttlMs: mail.ttlMs });
-  const url = `${services.config.publicUrl}/${mail.page}/${token}`;
+  const url = publicLink(services.config, await editionOfUser(services.db, user.id), `/${mail.page}/${token}`);
   await services.mailer.sendMail({ to: user.email, subject: mail.subject, text: mail.text(user.first_name, url, hoursOf(mail.ttlMs)) });
   return url;
 }

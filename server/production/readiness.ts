@@ -17,6 +17,9 @@ export function configurationFaults(config: ServerConfig): string[] {
   if (!config.publicUrlConfigured) {
     faults.push('PUBLIC_URL is not set: e-mailed links must point at the address users open, not at localhost.');
   }
+  if (!config.publicUrlsConfigured.uk) {
+    faults.push('PUBLIC_URL_UK is not set: e-mails to UK users must link to the UK edition\'s address (a host ending in .uk), not at localhost.');
+  }
   return faults;
 }
 

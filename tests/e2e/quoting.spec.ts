@@ -273,3 +273,22 @@ test('UK: a broker quotes Prime One in pounds with an Excess and lands on the ne
   await page.getByRole('button', { name: 'Quote Now' }).click();
   await expect(page).toHaveURL(/\/agency\/quotes\/[0-9a-f-]{36}$/, { timeout: 10_000 });
 });
+
+test('US host: provider staff quote a Scottish account in its own edition: Prime One in pounds, its nation and SIC Code, no state licence', async ({ page }) => {
+  await signInOnOrigin(page, E2E_ORIGIN, 'admin@provider.example');
+  const accountId = await accountIdOf(page, 'Aberdeen Chartered Accountants Limited');
+  // The account page links Request Quote to P250; the account's edition quotes its own products.
+  await page.goto(`${E2E_ORIGIN}/admin/requestQuote/P250/${accountId}`);
+  const product = page.getByRole('combobox', { name: 'Product' });
+  await expect(product).toHaveValue('P_ONE');
+  await expect(product.getByRole('option')).toHaveText(['Prime One', 'Prime One Plus', 'Prime One Tech', 'Prime One Tech Plus']);
+  const account = page.getByTestId('quote-account');
+  await expect(account).toContainText('Nation');
+  await expect(account).toContainText('SCT');
+  await expect(account).toContainText('SIC Code');
+  await expect(account).not.toContainText('NAICS Code');
+  await expect(page.getByRole('region', { name: 'State License' })).toHaveCount(0);
+  await expect(page.getByRole('combobox', { name: 'Excess', exact: true })).toBeVisible();
+  expect(await totalText(page)).toMatch(/^£[\d,]+\.\d{2}$/);
+  await expect(page.getByText(/has no rates for/)).toHaveCount(0);
+});

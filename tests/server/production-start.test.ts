@@ -81,6 +81,7 @@ const production = (dataDir: string, extra: Record<string, string> = {}) => ({
   DATA_DIR: join(root, dataDir),
   SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
   PUBLIC_URL: 'https://console.example',
+  PUBLIC_URL_UK: 'https://console.example.uk',
   ...extra,
 });
 
@@ -91,6 +92,7 @@ describe('a production start', () => {
   test.each([
     ['SMTP_URL', /SMTP_URL is not set/],
     ['PUBLIC_URL', /PUBLIC_URL is not set/],
+    ['PUBLIC_URL_UK', /PUBLIC_URL_UK is not set/],
   ])('refuses to run without %s', async (missing, message) => {
     const env: Record<string, string> = production('refused');
     delete env[missing];

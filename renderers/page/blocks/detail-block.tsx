@@ -66,7 +66,7 @@ export function DetailBlockView({ block, scope }: { block: DetailBlock; scope: P
   }, [form, params, preview, attempt, revision]);
 
   const recordScope = useMemo<PageScope>(() => ({ ...scope, record: loaded.status === 'ready' ? loaded.record : undefined }), [scope, loaded]);
-  // A record of another edition (it names its own currency) reads in that edition's words below its actions.
+  // A record of another edition (it names its edition or its currency) reads in that edition's words below its actions.
   const ownEdition = loaded.status === 'ready' ? recordEdition(loaded.record, context.edition, editions).id : context.editionId;
   const ownContext = useMemo(() => recordEditionContext(context, ownEdition), [context, ownEdition]);
   const editable = !preview && block.editable === true;

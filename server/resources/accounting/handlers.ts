@@ -5,6 +5,7 @@ import { POLICYHOLDER_LINK_TTL_MS } from '../../constants.ts';
 import type { HandlerModule } from '../../contract/handlers.ts';
 import { checkedBodyOf } from '../../form-check/checked-body.ts';
 import { HttpError, notFound } from '../../http/http-error.ts';
+import { publicLink } from '../../mail/public-link.ts';
 import { amountDueOf } from '../financing/financing-repository.ts';
 import { findVisiblePolicy } from '../policies/policy-repository.ts';
 import { policyholderUser, type Policyholder } from '../quote-review/policyholder-access.ts';
@@ -67,7 +68,7 @@ export const handlers: HandlerModule = (services) => {
         `Hello ${contact.firstName},`,
         '',
         `${policy.agency_name} has sent you the invoice for policy ${policy.policy_number} of ${policy.company_name}: ${amount} is due.`,
-        `Pay it, by card, bank account or transfer, here: ${config.publicUrl}/validate/${workflowId}`,
+        `Pay it, by card, bank account or transfer, here: ${publicLink(config, policy.edition, `/validate/${workflowId}`)}`,
         '',
         'For your security the page asks for a one-time code, which we send to this address when you ask for it.',
       ].join('\n');
@@ -94,7 +95,7 @@ export const handlers: HandlerModule = (services) => {
           `Hello ${contact.firstName},`,
           '',
           `This is a reminder that ${amount} is due on policy ${policy.policy_number} of ${policy.company_name}.`,
-          `Pay it, by card, bank account or transfer, here: ${config.publicUrl}/validate/${workflowId}`,
+          `Pay it, by card, bank account or transfer, here: ${publicLink(config, policy.edition, `/validate/${workflowId}`)}`,
           '',
           'For your security the page asks for a one-time code, which we send to this address when you ask for it.',
         ].join('\n'),

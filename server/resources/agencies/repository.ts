@@ -117,18 +117,19 @@ interface AgencyUserRow {
   last_name: string;
   email: string;
   phone: string | null;
+  edition: 'us' | 'uk';
   role: string;
   status: AgencyUser['status'];
 }
 
 const AGENCY_USERS: ListSpec<AgencyUserRow, AgencyUser> = {
-  select: 'u.id, u.first_name, u.last_name, u.email, u.phone, r.name AS role, u.status',
-  from: 'users u JOIN roles r ON r.id = u.role_id',
+  select: 'u.id, u.first_name, u.last_name, u.email, u.phone, a.edition, r.name AS role, u.status',
+  from: 'users u JOIN roles r ON r.id = u.role_id JOIN accounts a ON a.id = u.account_id',
   sorts: { name: `lower(u.last_name || ' ' || u.first_name)`, email: 'lower(u.email)', role: 'lower(r.name)', status: 'u.status' },
   defaultSort: { field: 'name', direction: 'asc' },
   tieBreak: ['u.id'],
   search: ['u.first_name', 'u.last_name', 'u.email', 'r.name'],
-  toItem: (row) => ({ id: row.id, name: `${row.first_name} ${row.last_name}`, firstName: row.first_name, lastName: row.last_name, email: row.email, phone: row.phone, role: row.role, status: row.status }),
+  toItem: (row) => ({ id: row.id, name: `${row.first_name} ${row.last_name}`, firstName: row.first_name, lastName: row.last_name, email: row.email, phone: row.phone, edition: row.edition, role: row.role, status: row.status }),
 };
 
 /** The users of one agency (whose reach the caller checked), one page. */

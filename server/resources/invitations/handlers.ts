@@ -15,6 +15,7 @@ import { editionOf, type HandlerModule } from '../../contract/handlers.ts';
 import { findInvitation, isLive } from '../../auth/invitations.ts';
 import { checkedBodyOf } from '../../form-check/checked-body.ts';
 import { withKnownFields, type KnownFields } from '../../form-check/known-fields.ts';
+import { publicLink } from '../../mail/public-link.ts';
 
 type TokenType = components['schemas']['InvitationTokenType'];
 
@@ -127,6 +128,9 @@ export const handlers: HandlerModule = (services) => ({
 
     let accountType: string;
     let accountId: string | null = null;
+    // The link opens the edition the new organisation signs up in (the host of the sign-up page decides it),
+    // or the existing organisation's own.
+    let edition = editionOf(request);
     let roleId: string | null;
     if (body.tokenType === 'NEW_ACCOUNT') {
       if (!body.accountType) throw new HttpError(400, SIGNUP_MESSAGES.accountTypeRequired);
@@ -141,11 +145,12 @@ export const handlers: HandlerModule = (services) => ({
         throw new HttpError(400, SIGNUP_MESSAGES.accountIdRequired.replace('{type}', body.tokenType));
       }
       const targetId = body.accountId ?? existing?.account_id ?? null;
-      const [account] = await services.db.query<{ id: string; account_type: string }>(
-        'SELECT id, account_type FROM accounts WHERE id = $1', [targetId],
+      const [account] = await services.db.query<{ id: string; account_type: string; edition: 'us' | 'uk' }>(
+        'SELECT id, account_type, edition FROM accounts WHERE id = $1', [targetId],
       );
       if (!account) throw notFound(MESSAGES.accountNotFound);
       accountId = account.id;
+      edition = account.edition;
       accountType = account.account_type;
       roleId = body.roleId ?? (await adminRoleOf(services.db, accountType));
       const [role] = await services.db.query<{ account_type: string }>('SELECT account_type FROM roles WHERE id = $1', [roleId]);
@@ -175,7 +180,7 @@ export const handlers: HandlerModule = (services) => ({
       return row;
     });
 
-    const url = `${services.config.publicUrl}/signup-validation/${token}`;
+    const url = publicLink(services.config, edition, `/signup-validation/${token}`);
     const greeting = body.firstName ? `Hello ${body.firstName},` : 'Hello,';
     const codeLine = code ? '\n\nYou will also need the invitation code that our support team gives you.' : '';
     await services.mailer.sendMail({

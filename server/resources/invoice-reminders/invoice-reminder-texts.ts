@@ -7,16 +7,20 @@ export const INVOICE_REMINDER_TEXTS = {
   sent: (count: number) => (count === 0 ? 'No invoice reminders were due' : `${count} invoice ${count === 1 ? 'reminder' : 'reminders'} sent`),
 } as const;
 
-/** The words of one reminder, by where the day stands from the due date. */
+/**
+ * The words of one reminder, by where the day it is sent stands from the due date (`daysPastDue`: negative
+ * before it, 0 on it): never by the day of the schedule it stands for, since a reminder whose day a sweep
+ * missed goes out later and must not call an earlier day 'today'.
+ */
 export const REMINDER_MAIL_TEXTS = {
-  subject: (offsetDays: number, policyNumber: string, dueDate: string) => {
-    if (offsetDays < 0) return `Invoice reminder: the premium of policy ${policyNumber} is due on ${dueDate}`;
-    if (offsetDays === 0) return `Invoice reminder: the premium of policy ${policyNumber} is due today`;
+  subject: (daysPastDue: number, policyNumber: string, dueDate: string) => {
+    if (daysPastDue < 0) return `Invoice reminder: the premium of policy ${policyNumber} is due on ${dueDate}`;
+    if (daysPastDue === 0) return `Invoice reminder: the premium of policy ${policyNumber} is due today`;
     return `Overdue invoice: the premium of policy ${policyNumber} was due on ${dueDate}`;
   },
-  lead: (offsetDays: number, amount: string, dueDate: string) => {
-    if (offsetDays < 0) return `This is a reminder that ${amount} is due on ${dueDate}.`;
-    if (offsetDays === 0) return `This is a reminder that ${amount} is due today, ${dueDate}.`;
+  lead: (daysPastDue: number, amount: string, dueDate: string) => {
+    if (daysPastDue < 0) return `This is a reminder that ${amount} is due on ${dueDate}.`;
+    if (daysPastDue === 0) return `This is a reminder that ${amount} is due today, ${dueDate}.`;
     return `Our records show ${amount} still unpaid; it was due on ${dueDate}. Please pay it as soon as you can.`;
   },
   policy: (companyName: string, policyNumber: string, period: string, invoiceNumber: string) =>

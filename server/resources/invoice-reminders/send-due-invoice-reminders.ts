@@ -94,10 +94,10 @@ export async function sendDueInvoiceReminders(services: Services, today: string)
     const subject: ReminderSubject = {
       policyId: policy.id, policyNumber: policy.policy_number, companyName: policy.company_name, agencyName: policy.agency_name,
       edition: policy.edition, contactFirstName: policy.contact_first_name, contactEmail: policy.contact_email,
-      effectiveDate: policy.effective_date, endDate: policy.end_date, dueDate: policy.due_date, offsetDays: policy.offset_days, amountDue: amount,
+      effectiveDate: policy.effective_date, endDate: policy.end_date, dueDate: policy.due_date, offsetDays: policy.offset_days, today, amountDue: amount,
     };
     try {
-      await mailer.sendMail(invoiceReminderMail(subject, registry.edition(policy.edition), config.publicUrl));
+      await mailer.sendMail(invoiceReminderMail(subject, registry.edition(policy.edition), config));
     } catch (error) {
       await db.query('DELETE FROM invoice_reminders WHERE id = $1', [claim.id]);
       throw error;

@@ -7,7 +7,8 @@ import { checkedBodyOf } from '../../form-check/checked-body.ts';
 import { withKnownFields } from '../../form-check/known-fields.ts';
 import { timeZoneOf } from '../../form-check/request-rule-context.ts';
 import type { Queryable } from '../../db/database.ts';
-import { HttpError, notFound } from '../../http/http-error.ts';
+import { HttpError, MESSAGES, notFound } from '../../http/http-error.ts';
+import { findVisibleAccount } from '../../repositories/accounts.ts';
 import type { Caller } from '../../services.ts';
 import { tenantScopeOf } from '../../tenancy/tenant-scope.ts';
 import { findLicenseAgency, findLicenseAgent, searchLicenseAgencies, searchLicenseAgents, type LicenseAgency } from './holders.ts';
@@ -192,8 +193,16 @@ export const handlers: HandlerModule = ({ db, clock }) => {
     },
 
     async listAgentsLicensedInState(request) {
-      requireUsEdition(request);
-      return agentsLicensedIn(db, callerOf(request), request.params.state, todayIn(clock.now(), timeZoneOf(request)));
+      const caller = callerOf(request);
+      // Quoting a client account: its edition decides (provider staff quote accounts of either edition from one host).
+      if (request.query.accountId) {
+        const account = await findVisibleAccount(db, caller, request.query.accountId);
+        if (!account) throw notFound(MESSAGES.accountNotFound);
+        if (account.edition !== 'us') throw new HttpError(404, LICENSE_TEXTS.usOnly);
+      } else {
+        requireUsEdition(request);
+      }
+      return agentsLicensedIn(db, caller, request.params.state, todayIn(clock.now(), timeZoneOf(request)));
     },
 
     async getAgentLicense(request) {

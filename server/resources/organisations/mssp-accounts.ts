@@ -22,6 +22,7 @@ export const MSSP_ACCOUNT_TEXTS = {
 interface MsspAccountRow {
   id: string;
   name: string;
+  edition: 'us' | 'uk';
   state: string | null;
   phone: string | null;
   address1: string | null;
@@ -33,7 +34,7 @@ interface MsspAccountRow {
 }
 
 const ACCOUNTS: ListSpec<MsspAccountRow, MsspAccount> = {
-  select: `a.id, a.name, d.state, d.phone, d.address1, d.city, d.zip_code, a.agency_id, g.name AS agency_name, a.created_at`,
+  select: `a.id, a.name, a.edition, d.state, d.phone, d.address1, d.city, d.zip_code, a.agency_id, g.name AS agency_name, a.created_at`,
   from: `mssp_accounts m JOIN accounts a ON a.id = m.account_id LEFT JOIN account_details d ON d.account_id = a.id
     LEFT JOIN accounts g ON g.id = a.agency_id`,
   sorts: { name: 'lower(a.name)', state: 'd.state', city: 'lower(d.city)', created: 'a.created_at' },
@@ -42,7 +43,7 @@ const ACCOUNTS: ListSpec<MsspAccountRow, MsspAccount> = {
   search: ['a.name', 'd.city', 'd.address1', 'd.zip_code'],
   filters: { state: { sql: 'd.state' }, agency: { sql: 'a.agency_id', cast: 'uuid' } },
   toItem: (row) => ({
-    id: row.id, cbid: row.id, name: row.name, state: row.state, phone: row.phone, address1: row.address1, city: row.city,
+    id: row.id, cbid: row.id, name: row.name, edition: row.edition, state: row.state, phone: row.phone, address1: row.address1, city: row.city,
     zipCode: row.zip_code, agencyId: row.agency_id, agencyName: row.agency_name, created: new Date(row.created_at).toISOString(),
   }),
 };

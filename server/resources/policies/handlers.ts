@@ -7,6 +7,7 @@ import type { Queryable } from '../../db/database.ts';
 import { checkedBodyOf } from '../../form-check/checked-body.ts';
 import { timeZoneOf } from '../../form-check/request-rule-context.ts';
 import { HttpError, notFound } from '../../http/http-error.ts';
+import { publicLink } from '../../mail/public-link.ts';
 import type { Caller } from '../../services.ts';
 import { QUOTABLE_STATUSES, setAccountStatus, type AccountStatus } from '../accounts/account-status.ts';
 import { moveQuote } from '../quotes/quote-changes.ts';
@@ -33,6 +34,8 @@ import {
 import { POLICY_TEXTS } from './policy-texts.ts';
 import { policyScheduleOf } from './policy-schedule.ts';
 import { quoteScheduleOf, scheduleAnswer } from '../quotes/quote-schedule.ts';
+import { insuredAccessOf, setPasswordLinkPath } from './insured-access.ts';
+import { policyIssuedMail } from './policy-issued-mail.ts';
 import { keepReceipt } from '../payments/issued-receipts.ts';
 import { boundRequestOf, renewalPrice, renewalRefusal, renewalRequestOf } from './policy-renewal.ts';
 import { needsSurplusNotice, SURPLUS_NOTICE_TEXTS } from '../surplus-notice/surplus-notice-rules.ts';
@@ -167,7 +170,7 @@ export const handlers: HandlerModule = (services) => {
             `Hello ${issued.requester.first_name},`,
             '',
             `The certificate of insurance of policy ${issued.policy.policy_number} (${issued.policy.company_name}) naming ${holder.organization_name} as ${role} is ready.`,
-            `Download it from the policy's certificates: ${config.publicUrl}/${area}/policies/${issued.policy.id}`,
+            `Download it from the policy's certificates: ${publicLink(config, issued.policy.edition, `/${area}/policies/${issued.policy.id}`)}`,
           ].join('\n'),
         });
       } catch (error) {
@@ -273,13 +276,20 @@ export const handlers: HandlerModule = (services) => {
           detail: { policyNumber, quoteId: quote.id, accountId: quote.account_id, totalPremium: quote.total_premium },
         });
         await setAccountStatus(tx, quote.account_id, 'Active Policy', now);
+        // The insured named on the quote gets a way into the console to open the policy (policy-issued-mail.ts).
+        const access = quote.customer_email
+          ? await insuredAccessOf(tx, clock, {
+            accountId: quote.account_id, actorUserId: caller.userId, address: request.ip,
+            insured: { firstName: quote.customer_first_name ?? '', lastName: quote.customer_last_name ?? '', email: quote.customer_email, phone: quote.customer_phone },
+          })
+          : null;
         // A renewal issued: the policy it renews is no longer open for renewal, and says so in its history.
         const [renewed] = await tx.query<{ id: string; status: string }>(
           `UPDATE policies p SET is_open_for_renewal = false, modified_at = $2 FROM quotes q WHERE q.id = $1 AND p.id = q.renewal_of_policy_id RETURNING p.id, p.status`,
           [quote.id, now],
         );
         if (renewed) await recordPolicyEvent(tx, { policyId: renewed.id, from: renewed.status, to: renewed.status, action: 'renewalIssued', detail: { policyNumber }, userId: caller.userId, at: now });
-        return { id: row!.id, policyNumber, quote, binderPayments: binderPayments.map((payment) => payment.id) };
+        return { id: row!.id, policyNumber, quote, access, binderPayments: binderPayments.map((payment) => payment.id) };
       });
       const { quote, policyNumber } = issued;
       // A binder's payment had no policy to print on its receipt; now it has, so its receipt is kept from here on
@@ -291,17 +301,13 @@ export const handlers: HandlerModule = (services) => {
       await keepIssuedVersion(db, { living: LIVING_DOCUMENTS.policy(policy), at: clock.now(), log: request.log },
         async () => declarationsFile(db, policy, await publishedRater(definitions, policy.edition), edition));
       await keepIssuedVersion(db, { living: LIVING_DOCUMENTS.invoice(policy), at: clock.now(), log: request.log }, async () => invoiceFile(db, policy, edition, await publishedRater(definitions, policy.edition)));
-      if (quote.customer_email) {
-        await mailer.sendMail({
-          to: quote.customer_email,
-          subject: `Your cyber insurance policy ${policyNumber}`,
-          text: [
-            `Hello ${quote.customer_first_name ?? ''},`.trim(),
-            '',
-            `${quote.agency_name} has issued policy ${policyNumber} for ${quote.company_name}, from ${String(quote.effective_date).slice(0, 10)} to ${String(quote.end_date).slice(0, 10)}.`,
-            `Your policy documents are in the console: ${config.publicUrl}/customer/policies/${issued.id}`,
-          ].join('\n'),
-        });
+      if (quote.customer_email && issued.access) {
+        // After the commit: a mail never points at a link that a rollback took away.
+        const setPassword = issued.access.kind === 'SET_PASSWORD' ? await setPasswordLinkPath(db, clock, issued.access.userId) : null;
+        await mailer.sendMail(policyIssuedMail({
+          policyId: issued.id, policyNumber, companyName: quote.company_name, agencyName: quote.agency_name, to: quote.customer_email, firstName: quote.customer_first_name,
+          effectiveDate: String(quote.effective_date).slice(0, 10), endDate: String(quote.end_date).slice(0, 10),
+        }, issued.access, setPassword, edition, config));
       }
       return { policy: await policyDetail(caller, issued.id), message: POLICY_TEXTS.issued(policyNumber) };
     },

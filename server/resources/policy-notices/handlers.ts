@@ -6,6 +6,7 @@ import type { Queryable } from '../../db/database.ts';
 import { checkedBodyOf } from '../../form-check/checked-body.ts';
 import { timeZoneOf } from '../../form-check/request-rule-context.ts';
 import { HttpError, notFound } from '../../http/http-error.ts';
+import { publicLink } from '../../mail/public-link.ts';
 import type { Caller } from '../../services.ts';
 import { issuedDocumentId, keepIssuedDocument, sendIssuedDocument, type IssuedFile } from '../documents/issued-documents.ts';
 import { settleCalendar, openForRenewal } from '../policies/policy-calendar.ts';
@@ -90,7 +91,7 @@ export const handlers: HandlerModule = (services) => {
           '',
           `Policy ${given.policy.policy_number} of ${given.policy.company_name} will be cancelled on ${day} (${reason.label.toLowerCase()}).`,
           code === 'NON_PAYMENT' ? 'Paying the premium due before that day stops the cancellation.' : `Please contact ${given.policy.agency_name} about this notice.`,
-          `The notice is in the console: ${config.publicUrl}/customer/policies/${given.policy.id}`,
+          `The notice is in the console: ${publicLink(config, given.policy.edition, `/customer/policies/${given.policy.id}`)}`,
         ].join('\n'),
       });
       // Kept as given, once the notice has committed: the notice stands whatever becomes of its copy.

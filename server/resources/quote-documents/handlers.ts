@@ -4,6 +4,7 @@ import { loadServerSecret } from '../../auth/signing-secret.ts';
 import { QUOTE_DOCUMENTS_LINK_TTL_MS } from '../../constants.ts';
 import type { HandlerModule } from '../../contract/handlers.ts';
 import { HttpError, notFound } from '../../http/http-error.ts';
+import { publicLink } from '../../mail/public-link.ts';
 import { sendDocumentFile } from '../documents/issued-documents.ts';
 import { proposalDownload } from '../quotes/proposal-download.ts';
 import { QUOTE_TEXTS } from '../quotes/quote-texts.ts';
@@ -36,7 +37,8 @@ export const handlers: HandlerModule = (services) => {
         actorUserId: caller.userId, action: 'quote.documents-link', target: quote.id, address: request.ip,
         detail: { quoteNumber: quote.quote_number, expiresAt: expiresAt.toISOString() },
       });
-      return { url: `${config.publicUrl}/api/quote/v1/documents/${token}`, expiresAt: expiresAt.toISOString() };
+      // Handed on by e-mail: at the quote's edition's address, like every e-mailed link.
+      return { url: publicLink(config, quote.edition, `/api/quote/v1/documents/${token}`), expiresAt: expiresAt.toISOString() };
     },
 
     async downloadLinkedQuoteDocuments(request, reply) {

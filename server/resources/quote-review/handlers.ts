@@ -4,6 +4,7 @@ import type { Queryable } from '../../db/database.ts';
 import { checkedBodyOf } from '../../form-check/checked-body.ts';
 import { checkWithDefinitionShown } from '../../form-check/check-with-definition.ts';
 import { HttpError, MESSAGES, notFound } from '../../http/http-error.ts';
+import { publicLink } from '../../mail/public-link.ts';
 import type { Caller } from '../../services.ts';
 import { moveQuote } from '../quotes/quote-changes.ts';
 import { findVisibleBusinessAccount } from '../accounts/repository.ts';
@@ -134,7 +135,7 @@ export const handlers: HandlerModule = (services) => {
           `Hello ${contact.firstName},`,
           '',
           `${quote.agent_name ?? quote.agency_name} of ${quote.agency_name} has sent you quote ${quote.quote_number} for ${quote.company_name}.`,
-          `Review it, and request to bind it, here: ${config.publicUrl}/validate/${workflowId}`,
+          `Review it, and request to bind it, here: ${publicLink(config, quote.edition, `/validate/${workflowId}`)}`,
           '',
           'For your security the page asks for a one-time code, which we send to this address when you ask for it.',
         ].join('\n'),
@@ -169,7 +170,7 @@ export const handlers: HandlerModule = (services) => {
           `Hello ${agent.firstName},`,
           '',
           `${sender} has sent ${quote.agency_name} quote ${quote.quote_number} for ${quote.company_name}.`,
-          `Review it, and request to bind it, here: ${config.publicUrl}/validate/${workflowId}`,
+          `Review it, and request to bind it, here: ${publicLink(config, quote.edition, `/validate/${workflowId}`)}`,
           '',
           'For your security the page asks for a one-time code, which we send to this address when you ask for it.',
         ].join('\n'),
@@ -238,7 +239,7 @@ export const handlers: HandlerModule = (services) => {
         await mailer.sendMail({
           to: signed.agentEmail,
           subject: `${signed.quote.company_name} signed quote ${signed.quote.quote_number}`,
-          text: `${String(body.signedName)} signed the application for quote ${signed.quote.quote_number} of ${signed.quote.company_name} and asks to bind it.\n${config.publicUrl}/agency/quotes/${signed.quote.id}/review`,
+          text: `${String(body.signedName)} signed the application for quote ${signed.quote.quote_number} of ${signed.quote.company_name} and asks to bind it.\n${publicLink(config, signed.quote.edition, `/agency/quotes/${signed.quote.id}/review`)}`,
         });
       }
       return { quote: await reviewOf(caller, id), message: REVIEW_TEXTS.signed };

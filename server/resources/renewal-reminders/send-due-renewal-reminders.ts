@@ -24,7 +24,7 @@ export async function sendDueRenewalReminders(services: Services, today: string)
     const registry = (await definitions.current()).registry();
     for (const [index, reminder] of claimed.entries()) {
       try {
-        await mailer.sendMail(renewalReminderMail(reminder, today, registry.edition(reminder.edition), config.publicUrl));
+        await mailer.sendMail(renewalReminderMail(reminder, today, registry.edition(reminder.edition), config));
       } catch (error) {
         for (const unsent of claimed.slice(index)) await releaseReminder(db, unsent.id);
         throw error;

@@ -3,6 +3,7 @@ import type { HandlerModule } from '../../contract/handlers.ts';
 import type { Queryable } from '../../db/database.ts';
 import { checkedBodyOf } from '../../form-check/checked-body.ts';
 import { HttpError, notFound } from '../../http/http-error.ts';
+import { publicLink } from '../../mail/public-link.ts';
 import type { Caller } from '../../services.ts';
 import { moveQuote } from '../quotes/quote-changes.ts';
 import { QUOTE_TEXTS } from '../quotes/quote-texts.ts';
@@ -114,7 +115,7 @@ export const handlers: HandlerModule = (services) => {
           '',
           `${sender} asks you to review and sign the ${stateName} surplus lines notice of quote ${quote.quote_number} for ${quote.company_name},`,
           `placed by ${quote.agency_name} under your surplus lines license ${sending.licenseNumber}. Once you have signed it, the quote can be bound.`,
-          `Review & Sign: ${config.publicUrl}/validate/${sending.workflowId}`,
+          `Review & Sign: ${publicLink(config, quote.edition, `/validate/${sending.workflowId}`)}`,
           '',
           'For your security the page asks for a one-time code, which we send to this address when you ask for it.',
         ].join('\n'),

@@ -96,7 +96,8 @@ async function userValues(services: Services, request: FastifyRequest<{ Body: Us
   const keep = <T>(field: string, value: T, stored: T) => (shown.has(field) ? value : stored);
   return {
     body,
-    phone: keep('phone', storedPhone(body.phone, editionOf(request)), current?.phone ?? null),
+    // Stored as the user's organisation's edition writes it, whichever host the form was sent from.
+    phone: keep('phone', storedPhone(body.phone, current?.account_edition ?? editionOf(request)), current?.phone ?? null),
     primaryContact: technician ? false : keep('primaryContact', body.primaryContact === true, current?.primary_contact ?? false),
     billingContact: technician ? false : keep('billingContact', body.billingContact === true, current?.billing_contact ?? false),
     slackHandle: keep('slackHandle', body.slackHandle ?? null, current?.slack_handle ?? null),

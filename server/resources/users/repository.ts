@@ -81,6 +81,7 @@ export function toUserRecord(row: UserRow, callerId: string): UserRecord {
     accountId: row.account_id,
     accountName: row.account_name,
     accountType: row.account_type,
+    edition: row.account_edition,
     primaryContact: row.primary_contact,
     billingContact: row.billing_contact,
     slackHandle: row.slack_handle,

@@ -6,6 +6,7 @@ import { buildApp } from '../../../server/app.ts';
 import { createPasswordHasher, TEST_HASH_COST } from '../../../server/auth/password.ts';
 import { ManualClock } from '../../../server/clock.ts';
 import { DEMO_PASSWORD } from '../../../server/constants.ts';
+import type { ServerConfig } from '../../../server/config.ts';
 import type { Database } from '../../../server/db/database.ts';
 import { openPglite } from '../../../server/db/pglite.ts';
 import { createOutboxMailer, type Mailer } from '../../../server/mail/mailer.ts';
@@ -91,7 +92,8 @@ export interface TestApp {
  */
 const TEST_REQUESTS_PER_MINUTE = 1_000_000;
 
-export async function startTestApp(options: { requestsPerMinute?: number } = {}): Promise<TestApp> {
+/** `config` overrides the server's settings read from the environment (each edition's public address, say). */
+export async function startTestApp(options: { requestsPerMinute?: number; config?: Partial<ServerConfig> } = {}): Promise<TestApp> {
   const database = await openTestDatabase({ seeded: true });
   const clock = new ManualClock();
   // The outbox mailer the dev server uses, with a switch that makes sending fail as an unreachable SMTP server would.
@@ -101,7 +103,7 @@ export async function startTestApp(options: { requestsPerMinute?: number } = {})
     sendMail: (message) => (mailDown ? Promise.reject(new Error('connect ECONNREFUSED (test mail outage)')) : outbox.sendMail(message)),
     sendText: (message) => outbox.sendText(message),
   };
-  const app = await buildApp({ db: database.db, clock, hashCost: TEST_HASH_COST, config: { production: false, smtpUrl: null, requestsPerMinute: options.requestsPerMinute ?? TEST_REQUESTS_PER_MINUTE }, mailer });
+  const app = await buildApp({ db: database.db, clock, hashCost: TEST_HASH_COST, config: { production: false, smtpUrl: null, requestsPerMinute: options.requestsPerMinute ?? TEST_REQUESTS_PER_MINUTE, ...options.config }, mailer });
   const hasher = createPasswordHasher(TEST_HASH_COST);
   const inject = (options: InjectOptions) => app.inject(options);
 

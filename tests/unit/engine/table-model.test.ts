@@ -123,4 +123,16 @@ describe('phone cells', () => {
     const row = currency === undefined ? { phone: value } : { phone: value, currency };
     expect(formatCell(value, { format: 'phone' }, { edition, editions }, row)).toBe(expected);
   });
+  // A record naming its edition (a user of a UK organisation, which has no currency) reads as that edition writes it.
+  it.each([
+    ['us', 'uk', '07700900045', '+44 07700 900045'],
+    ['us', 'us', '3035550175', '+1 (303) 555-0175'],
+    ['uk', 'us', '3035550175', '+1 (303) 555-0175'],
+    ['uk', 'uk', '02079460321', '+44 02079 460321'],
+    // An edition no registry knows reads as the host writes it.
+    ['uk', 'fr', '02079460321', '+44 02079 460321'],
+  ] as const)('on the %s host a record of the %s edition reads %s as %s', (editionId, recordEditionId, value, expected) => {
+    const row = { phone: value, edition: recordEditionId };
+    expect(formatCell(value, { format: 'phone' }, { edition: registry.edition(editionId), editions }, row)).toBe(expected);
+  });
 });
