@@ -15,6 +15,7 @@ import { moveQuote } from './quote-changes.ts';
 import { isUnderwriter, quoteDetail } from './quote-detail.ts';
 import { irpmPercentagesOf, publishedRater, rateOrRefuse, ratingInputOf, type QuoteRequestBody } from './quote-rating.ts';
 import { feesOf, insertQuote } from './quote-store.ts';
+import { refuseDatesOutsideBounds } from './quote-dates.ts';
 import { rerateQuote, type Raters } from './quote-rerate.ts';
 import { calendarSettler } from '../policies/calendar-settler.ts';
 import { referralDecision } from './referral-decision.ts';
@@ -159,6 +160,7 @@ export const handlers: HandlerModule = (services) => {
     async rateQuote(request) {
       const caller = callerOf(request);
       const body = request.body as QuoteRequestBody;
+      refuseDatesOutsideBounds(body, today(request));
       const account = await quotableAccount(caller, body.accountId);
       const { ok: _ok, trace, ...rating } = rate(await ratersNow(), body, account);
       return isUnderwriter(caller) ? { ...rating, trace } : rating;
@@ -167,6 +169,7 @@ export const handlers: HandlerModule = (services) => {
     async createQuote(request, reply) {
       const caller = callerOf(request);
       const body = request.body as QuoteRequestBody;
+      refuseDatesOutsideBounds(body, today(request));
       const raters = await ratersNow();
       const id = await db.transaction(async (tx) => {
         const account = await quotableAccount(caller, body.accountId, tx);
@@ -189,6 +192,7 @@ export const handlers: HandlerModule = (services) => {
     async addQuoteToCart(request, reply) {
       const caller = callerOf(request);
       const body = request.body as QuoteRequestBody;
+      refuseDatesOutsideBounds(body, today(request));
       const raters = await ratersNow();
       await db.transaction(async (tx) => {
         const account = await quotableAccount(caller, body.accountId, tx);
@@ -351,6 +355,7 @@ export const handlers: HandlerModule = (services) => {
       const body = request.body as QuoteRequestBody;
       const raters = await ratersNow();
       return change(request, request.params.id, QUOTE_TEXTS.quoteUpdated, async (tx, caller, quote) => {
+        refuseDatesOutsideBounds(body, today(request), String(quote.effective_date).slice(0, 10));
         await rerate(tx, raters, caller, request.ip, quote, 'update', body, irpmPercentagesOf(quote.irpm));
       });
     },
