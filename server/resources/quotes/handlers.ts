@@ -196,23 +196,29 @@ export const handlers: HandlerModule = (services) => {
       const raters = await ratersNow();
       await db.transaction(async (tx) => {
         const account = await quotableAccount(caller, body.accountId, tx);
-        // One cart per user: the lock keeps two quick clicks from both becoming the fifth.
+        // The lock keeps two quick clicks from both becoming the sixth.
         await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [caller.userId]);
-        if ((await cartOf(tx, caller)).length >= QUOTE_CART_LIMIT) throw new HttpError(409, QUOTE_TEXTS.cartLimit);
+        // A cart is the variations of ONE client: spec 002 section 3 gives the bulk request one accountId for
+        // all its quoteIds, so 'Request Above Quotes' can only ever send one client's list. The limit of 5
+        // (section 5) is on that list, the one 'View List (n)' shows; drafts the user keeps for other clients
+        // are their carts and neither count here nor show.
+        if ((await cartOf(tx, caller, account.id)).length >= QUOTE_CART_LIMIT) throw new HttpError(409, QUOTE_TEXTS.cartLimit);
         const rating = rate(raters, body, account);
         await insertQuote(tx, { caller, account, body, rating, status: 'DRAFT', inCart: true, today: today(request), at: clock.now() });
       });
-      return reply.code(201).send({ content: await cartOf(db, caller), limit: QUOTE_CART_LIMIT });
+      return reply.code(201).send({ content: await cartOf(db, caller, body.accountId), limit: QUOTE_CART_LIMIT });
     },
 
     async removeQuoteFromCart(request) {
       const caller = callerOf(request);
-      await db.transaction(async (tx) => {
+      const accountId = await db.transaction(async (tx) => {
         const quote = await visibleQuote(caller, request.params.id, true, tx);
         if (!quote.in_cart || quote.created_by !== caller.userId) throw notFound(QUOTE_TEXTS.notFound);
         await moveQuote(tx, clock, { caller, address: request.ip }, quote, 'delete', { update: { in_cart: false } });
+        return quote.account_id;
       });
-      return { content: await cartOf(db, caller), limit: QUOTE_CART_LIMIT };
+      // The cart the quote was in: its client's variations (see addQuoteToCart).
+      return { content: await cartOf(db, caller, accountId), limit: QUOTE_CART_LIMIT };
     },
 
     async requestCartQuotes(request) {
