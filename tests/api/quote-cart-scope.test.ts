@@ -6,7 +6,8 @@ import { clientOf, p250Request } from './support/quote-fixtures.ts';
 /**
  * The cart limit counts what the agent sees (issue 35; spec 002 section 5 'Cart limit is 5 quotes', section 3
  * 'Bulk request payload: quoteIds, accountId, ...'): a cart is the variations of one client, so drafts kept for
- * other clients neither count towards a new client's five nor show in its list, in both editions.
+ * other clients neither count towards a new client's five nor show in its list, in both editions. A variation is
+ * requested as a new quote, so its start is held to the window of the day it is requested (section 9).
  */
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -69,5 +70,33 @@ describe.each(EDITIONS)('$edition: the cart of one client', (edition) => {
     expect(removed.statusCode).toBe(200);
     expect((removed.json() as Json).content.map((quote: Json) => quote.accountId)).toEqual(Array(4).fill(client));
     expect((await add(client)).statusCode).toBe(201);
+  });
+
+  it('a variation whose start has left the window by the time it is requested is refused, naming it; a day earlier it is requested', async () => {
+    const travelTo = async (day: string) => {
+      t.clock.set(new Date(`${day}T12:00:00Z`));
+      tokens[edition.caller] = (await t.tokensFor(edition.caller === 'agent' ? 'agent@agency.example' : 'broker@brokerage.example')).accessToken;
+    };
+    await travelTo(TODAY);
+    const client = await clientOf(t, edition.agency, `Later Request ${edition.edition}`, edition.risk);
+    // The editor's default start: 14 days ahead, 2026-12-07.
+    const added = await call(edition.caller, 'POST', '/api/quote/v1/cart', p250Request(client, edition.edition, edition.state, TODAY, edition.product), edition.host);
+    expect(added.statusCode, added.body).toBe(201);
+    const [variation] = (added.json() as Json).content as Json[];
+    expect(variation).toMatchObject({ effectiveDate: '2026-12-07' });
+    const requestAll = () => call(edition.caller, 'POST', '/api/quote/v1/bulk', { quoteIds: [variation!.id], accountId: client }, edition.host);
+
+    // On 2026-12-15 the start is 8 days back: spec 002 section 9 allows 7.
+    await travelTo('2026-12-15');
+    const refused = await requestAll();
+    expect(refused.statusCode).toBe(400);
+    expect((refused.json() as Json).errors).toEqual([
+      expect.objectContaining({ field: 'quoteIds', message: `${variation!.id}: The effective date must be between 2026-12-08 and 2027-02-28.` }),
+    ]);
+    await travelTo('2026-12-14');
+    const requested = await requestAll();
+    expect(requested.statusCode, requested.body).toBe(200);
+    expect((requested.json() as Json).content).toEqual([expect.objectContaining({ id: variation!.id, effectiveDate: '2026-12-07' })]);
+    await travelTo(TODAY);
   });
 });

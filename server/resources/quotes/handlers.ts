@@ -1,4 +1,4 @@
-import { feeAmounts, irpmBoundsFor, irpmModifier, todayIn, totalPremiumWithFees, validateIrpm, type QuoteFees } from '../../../engine/index.ts';
+import { feeAmounts, irpmBoundsFor, irpmModifier, quoteDateFaults, todayIn, totalPremiumWithFees, validateIrpm, type QuoteFees } from '../../../engine/index.ts';
 import { audit } from '../../audit.ts';
 import { callerOf } from '../../auth/authenticate.ts';
 import { QUOTE_CART_LIMIT } from '../../constants.ts';
@@ -233,7 +233,13 @@ export const handlers: HandlerModule = (services) => {
           const quote = await findVisibleQuote(tx, caller, id, true);
           if (!quote || !quote.in_cart || quote.created_by !== caller.userId || quote.account_id !== account.id) {
             failures.push({ field: 'quoteIds', message: `${id}: ${QUOTE_TEXTS.notFound}` });
-          } else quotes.push(quote);
+            continue;
+          }
+          // A variation kept in the cart while its start left the window is requested as a new quote: held to
+          // the window of today, as Quote Now would be (the user sets a new date in the editor).
+          const dateFaults = quoteDateFaults(quote.request_data as unknown as QuoteRequestBody, today(request));
+          if (dateFaults.length > 0) failures.push(...dateFaults.map((fault) => ({ field: 'quoteIds', message: `${id}: ${fault.message}` })));
+          else quotes.push(quote);
         }
         if (failures.length > 0) throw new HttpError(400, QUOTE_TEXTS.sendQuotesFailed, { errors: failures });
         const teamId = body.teamIds?.[0] ?? null;
