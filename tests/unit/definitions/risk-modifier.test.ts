@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { IRPM_CHARACTERISTICS, irpmBoundsOf, raterDefinitionsOf, type FormDefinition, type JsonSchema } from '../../../engine/index.ts';
-import { messagesOf, registry, runtimeFor } from '../../support/registry.ts';
+import { createRegistry, IRPM_CHARACTERISTICS, irpmBoundsOf, lintRegistry, raterDefinitionsOf, type FormDefinition, type JsonSchema } from '../../../engine/index.ts';
+import { readDefinitionFiles } from '../../../engine/node/file-source.ts';
+import { messagesOf, projectRoot, registry, runtimeFor } from '../../support/registry.ts';
 
 /**
  * The risk-modifier dialog (spec 002 section 5 'Risk modifier and event exclusion'): each characteristic's range
@@ -34,5 +35,21 @@ describe.each(['us', 'uk'] as const)('risk-modifier form (%s)', (edition) => {
     expect(messagesOf(runtime, { [field]: Number(minimum) - 0.01 }, field)).toEqual(['Invalid']);
     expect(messagesOf(runtime, { [field]: Number(maximum) + 0.01 }, field)).toEqual(['Invalid']);
     expect(messagesOf(runtime, { [field]: 50 }, field)).toEqual(['Invalid']);
+  });
+});
+
+describe('a rating table and the dialog changed apart', () => {
+  it('refuses the set: a UK irpm-bounds table widened to 25% while the dialog still holds 15% is a lint error naming the row', () => {
+    const files = readDefinitionFiles(projectRoot);
+    const entry = files.definitions.find((source) => (source.document as { id?: string }).id === 'rating-uk-irpm-bounds')!;
+    const rows = (entry.document as { rows: Array<{ characteristic: string; max: number }> }).rows;
+    const index = rows.findIndex((row) => row.characteristic === 'drPlanning');
+    rows[index]!.max = 25;
+    const faults = lintRegistry(createRegistry(files)).filter((fault) => fault.check === 'irpm-dialog-mismatch');
+    expect(faults).toEqual([expect.objectContaining({ id: 'rating-uk-irpm-bounds', pointer: `/rows/${index}`, severity: 'error', message: expect.stringMatching(/^\[uk\] drPlanning is -15% to 25% here/) })]);
+  });
+
+  it('finds nothing in the shipped definitions', () => {
+    expect(lintRegistry(registry).filter((fault) => fault.check === 'irpm-dialog-mismatch')).toEqual([]);
   });
 });
