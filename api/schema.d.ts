@@ -5515,10 +5515,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's quote cart ('List of Quotes to Request'), at most 5, oldest first */
+        /** The caller's quote cart of a client ('List of Quotes to Request', at most 5, oldest first): a cart holds the variations of one client, as the bulk request names one accountId; without accountId, the caller's drafts for every client */
         get: operations["getQuoteCart"];
         put?: never;
-        /** Adds a rated variation to the cart as a DRAFT quote; a sixth answers 409 'You have reached 5 request limit, please delete one to add another variation!' */
+        /** Adds a rated variation to its client's cart as a DRAFT quote and answers that cart; a sixth for the same client answers 409 'You have reached 5 request limit, please delete one to add another variation!' (drafts for other clients are their own carts) */
         post: operations["addQuoteToCart"];
         delete?: never;
         options?: never;
@@ -5538,7 +5538,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** A quote leaves the cart and is deleted */
+        /** A quote leaves the cart and is deleted; the answer is the cart of its client */
         delete: operations["removeQuoteFromCart"];
         options?: never;
         head?: never;

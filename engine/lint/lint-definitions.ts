@@ -7,6 +7,7 @@ import { lintTerms } from './lint-terms.ts';
 import { lintFormContract, lintTableContract, type ContractOperations } from './lint-contract.ts';
 import type { LintFault } from './lint-fault.ts';
 import { lintRater } from './lint-rater.ts';
+import { lintIrpmDialog } from './lint-irpm-dialog.ts';
 
 /**
  * The one lint, used by the studio, the server (before a publish) and the test suite. Forms are linted
@@ -35,6 +36,7 @@ export function lintRegistry(registry: Registry, operations?: ContractOperations
     }
   }
   faults.push(...lintRater(registry));
+  faults.push(...lintIrpmDialog(registry));
   return dedupe(faults);
 }
 

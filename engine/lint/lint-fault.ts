@@ -29,4 +29,5 @@ export type LintCheck =
   | 'unknown-component'
   | 'duplicate-tab'
   | 'sample-risk-refused'
-  | 'product-without-sample';
+  | 'product-without-sample'
+  | 'irpm-dialog-mismatch';

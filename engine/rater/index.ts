@@ -50,7 +50,8 @@ export { p250RatingInput } from './p250/p250-rating-input.ts';
 export { p250StateOfRequest, type StoredQuoteRequest, type StoredCoverageRequest } from './p250/p250-state-of-request.ts';
 export { clampToOptions } from './clamp-option.ts';
 export { publicRelationsShare, DEFAULT_PUBLIC_RELATIONS_SHARE } from './p250/public-relations-share.ts';
-export { effectiveDateBounds, endDatesFor, defaultEffectiveDate, retroPeriod, P250_DATE_RULES } from './p250/p250-dates.ts';
+export { effectiveDateBounds, endDatesFor, defaultEffectiveDate, retroPeriod, P250_DATE_RULES, P250_DATE_TEXTS } from './p250/p250-dates.ts';
+export { quoteDateFaults, type QuoteDateFault } from './p250/quote-date-faults.ts';
 export { presetsFor, findPreset } from './p250/p250-presets.ts';
 export {
   CUSTOM_PRESET,

@@ -40,6 +40,7 @@ type Refusal = { title: string; reasons: string[] };
  */
 export function QuoteCartDialog({ account, agent, edition, context, retailAgentForm, onClose, onCount, onRequested }: QuoteCartDialogProps) {
   const [cart, setCart] = useState<CartQuote[]>();
+  const [limit, setLimit] = useState<number>();
   const [loadFailed, setLoadFailed] = useState(false);
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<Refusal>();
@@ -49,8 +50,9 @@ export function QuoteCartDialog({ account, agent, edition, context, retailAgentF
   const money = useCallback((value: string) => formatMoney(Number(value), edition), [edition]);
 
   const show = useCallback(
-    (content: CartQuote[]) => {
+    (content: CartQuote[], cartLimit?: number) => {
       setCart(content);
+      if (cartLimit !== undefined) setLimit(cartLimit);
       onCount(content.length);
     },
     [onCount],
@@ -59,7 +61,7 @@ export function QuoteCartDialog({ account, agent, edition, context, retailAgentF
   useEffect(() => {
     const controller = new AbortController();
     run('getQuoteCart', { query: { accountId: account.id }, signal: controller.signal })
-      .then((answer) => show(answer.content))
+      .then((answer) => show(answer.content, answer.limit))
       .catch(() => !controller.signal.aborted && setLoadFailed(true));
     return () => controller.abort();
   }, [account.id, show]);
@@ -68,7 +70,7 @@ export function QuoteCartDialog({ account, agent, edition, context, retailAgentF
     setBusy(true);
     try {
       const answer = await run('removeQuoteFromCart', { params: { id } });
-      show(answer.content.filter((quote) => quote.accountId === account.id));
+      show(answer.content.filter((quote) => quote.accountId === account.id), answer.limit);
     } catch {
       toaster.create({ type: 'error', title: QUOTE_FLOW_TEXTS.cartRemoveFailed, closable: true });
     } finally {
@@ -94,7 +96,7 @@ export function QuoteCartDialog({ account, agent, edition, context, retailAgentF
       // Nothing was sent, but the cart may have changed meanwhile (a variation removed in another tab): show what
       // it holds now, so the next request is not refused for the same quote again.
       await run('getQuoteCart', { query: { accountId: account.id } })
-        .then((answer) => show(answer.content))
+        .then((answer) => show(answer.content, answer.limit))
         .catch(() => undefined);
     } finally {
       setBusy(false);
@@ -110,6 +112,12 @@ export function QuoteCartDialog({ account, agent, edition, context, retailAgentF
           <Dialog.Content data-testid="quote-cart">
             <Dialog.Header>
               <Dialog.Title>{QUOTE_FLOW_TEXTS.cartTitle}</Dialog.Title>
+              {/* What the limit counts: this client's variations, the list Request Above Quotes sends. */}
+              {cart && limit !== undefined && (
+                <Text fontSize="sm" color="fg.muted" data-testid="cart-count">
+                  {QUOTE_FLOW_TEXTS.cartCount(cart.length, limit)}
+                </Text>
+              )}
             </Dialog.Header>
             <Dialog.Body>
               <Stack gap="4">

@@ -20,6 +20,8 @@ export const QUOTE_FLOW_TEXTS = {
   quoteFailed: 'Failed to create quote',
   addFailed: 'Failed to add quote to the list',
   cartEmpty: 'No quotes in the list yet: use Add to List to keep a variation.',
+  /** What the cart limit counts: the variations of the client being quoted (one client per bulk request). */
+  cartCount: (count: number, limit: number) => `${count} of ${limit} variations for this client`,
   noTerms: 'This quote has no terms to change.',
   updateQuote: 'Update Quote',
   updateFailed: 'Failed to update quote.',

@@ -31,7 +31,8 @@ function call(caller: string, method: InjectOptions['method'], url: string, payl
 }
 
 async function readyQuote(caller: string, accountId: string, edition: 'us' | 'uk', state: string, product: string, host?: string): Promise<string> {
-  const created = await call(caller, 'POST', '/api/quote/v1/create', p250Request(accountId, edition, state, TODAY, product), host);
+  // Dated from the clock's day, as the editor would: a test that moved the clock quotes within the start window of then.
+  const created = await call(caller, 'POST', '/api/quote/v1/create', p250Request(accountId, edition, state, t.clock.now().toISOString().slice(0, 10), product), host);
   expect(created.statusCode, created.body).toBe(201);
   const quote = created.json() as Json;
   if (quote.status !== 'READY') await t.db.query(`UPDATE quotes SET status = 'READY' WHERE id = $1`, [quote.id]);

@@ -51,6 +51,8 @@ for (const step of CART_CASES) {
     const cart = page.getByRole('dialog', { name: 'List of Quotes to Request' });
     const rows = cart.getByRole('table', { name: 'List of Quotes to Request' }).getByRole('row');
     await expect(rows).toHaveCount(3);
+    // What the limit of 5 counts: this client's variations, the list it shows.
+    await expect(cart.getByTestId('cart-count')).toHaveText('2 of 5 variations for this client');
     const [gone, kept] = await cartOf(page, accountId);
     if (!gone || !kept) throw new Error('two variations expected in the cart');
 
@@ -66,6 +68,7 @@ for (const step of CART_CASES) {
     expect((await cartOf(page, accountId)).map((quote) => quote.id)).toEqual([kept.id]);
     await expect(rows).toHaveCount(2);
     await expect(rows.nth(1)).toContainText(kept.quoteNumber);
+    await expect(cart.getByTestId('cart-count')).toHaveText('1 of 5 variations for this client');
 
     await cart.getByRole('button', { name: 'Request Above Quotes' }).click();
     await expect(page.getByText('Quotes successfully sent')).toBeVisible();

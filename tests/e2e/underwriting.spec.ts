@@ -73,9 +73,11 @@ for (const edition of CASES) {
     await signInOnOrigin(page, E2E_ORIGIN, 'admin@provider.example');
     await openFromInbox(page, E2E_ORIGIN, referred.quoteNumber);
 
-    // The risk modifier: a value outside its bounds is refused with 'Invalid'; a good one re-rates the quote.
+    // The risk modifier: a value outside its bounds is refused with 'Invalid' under the field; a good one re-rates the quote.
     await page.getByRole('button', { name: 'Risk Modifier' }).click();
     const dialog = page.getByRole('dialog', { name: 'Risk Modifier' });
+    // Each characteristic's range shows before anything is typed (the irpm-bounds tables: -15% to 15%).
+    await expect(dialog.getByText('From -15% to 15%')).toHaveCount(7);
     await dialog.getByRole('spinbutton', { name: 'Company Stability (%)' }).or(dialog.getByRole('textbox', { name: 'Company Stability (%)' })).fill('90');
     await dialog.getByRole('button', { name: 'Apply' }).click();
     await expect(dialog.getByText('Invalid').first()).toBeVisible();

@@ -2,7 +2,7 @@ import type { RaterDefinitions } from '../rating-types.ts';
 import { clampToOptions } from '../clamp-option.ts';
 import { applyPreset, productForState, rerate } from './create-p250-state.ts';
 import { clampCoverages, enforceValidity, followAggregate, propagateRetro, retroDatesFollow } from './p250-coverages.ts';
-import { endDatesFor, retroPeriod } from './p250-dates.ts';
+import { endDatesFor, P250_DATE_TEXTS, retroPeriod } from './p250-dates.ts';
 import { findPreset, presetsFor } from './p250-presets.ts';
 import { CUSTOM_PRESET, type P250Change, type P250CoverageState, type P250State } from './p250-types.ts';
 
@@ -54,7 +54,7 @@ export function applyP250Change(previous: P250State, change: P250Change, rater: 
       break;
     case 'effectiveDate':
       if (!(change.value >= global.minEffectiveDate && change.value <= global.maxEffectiveDate)) {
-        return refuse('effectiveDate', `The effective date must be between ${global.minEffectiveDate} and ${global.maxEffectiveDate}.`);
+        return refuse('effectiveDate', P250_DATE_TEXTS.effectiveDate(global.minEffectiveDate, global.maxEffectiveDate));
       }
       global.effectiveDate = change.value;
       Object.assign(global, endDatesFor(change.value));
@@ -62,7 +62,7 @@ export function applyP250Change(previous: P250State, change: P250Change, rater: 
       break;
     case 'endDate':
       if (!(change.value >= global.minEndDate && change.value <= global.maxEndDate)) {
-        return refuse('endDate', `The end date must be between ${global.minEndDate} and ${global.maxEndDate}.`);
+        return refuse('endDate', P250_DATE_TEXTS.endDate(global.minEndDate, global.maxEndDate));
       }
       global.endDate = change.value;
       break;

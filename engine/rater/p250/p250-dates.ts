@@ -27,6 +27,15 @@ export function endDatesFor(effectiveDate: string): { endDate: string; minEndDat
   };
 }
 
+/**
+ * What the editor says under a date outside its bounds; the server answers the same words for a request
+ * sent around the editor (quote-date-faults.ts). The spec gives the bounds (section 9), not a text.
+ */
+export const P250_DATE_TEXTS = {
+  effectiveDate: (min: string, max: string) => `The effective date must be between ${min} and ${max}.`,
+  endDate: (min: string, max: string) => `The end date must be between ${min} and ${max}.`,
+} as const;
+
 /** A retro period of whole years falls that many years before the effective date; full prior acts (-1) has no date. */
 export function retroPeriod(value: number, effectiveDate: string): RetroPeriod {
   return { value, asDate: value > 0 ? addYears(effectiveDate, -value) : null };

@@ -1,4 +1,4 @@
-import { feeAmounts, irpmBoundsFor, irpmModifier, todayIn, totalPremiumWithFees, validateIrpm, type QuoteFees } from '../../../engine/index.ts';
+import { feeAmounts, irpmBoundsFor, irpmModifier, quoteDateFaults, todayIn, totalPremiumWithFees, validateIrpm, type QuoteFees } from '../../../engine/index.ts';
 import { audit } from '../../audit.ts';
 import { callerOf } from '../../auth/authenticate.ts';
 import { QUOTE_CART_LIMIT } from '../../constants.ts';
@@ -15,6 +15,7 @@ import { moveQuote } from './quote-changes.ts';
 import { isUnderwriter, quoteDetail } from './quote-detail.ts';
 import { irpmPercentagesOf, publishedRater, rateOrRefuse, ratingInputOf, type QuoteRequestBody } from './quote-rating.ts';
 import { feesOf, insertQuote } from './quote-store.ts';
+import { refuseDatesOutsideBounds } from './quote-dates.ts';
 import { rerateQuote, type Raters } from './quote-rerate.ts';
 import { calendarSettler } from '../policies/calendar-settler.ts';
 import { referralDecision } from './referral-decision.ts';
@@ -162,6 +163,7 @@ export const handlers: HandlerModule = (services) => {
     async rateQuote(request) {
       const caller = callerOf(request);
       const body = request.body as QuoteRequestBody;
+      refuseDatesOutsideBounds(body, today(request));
       const account = await quotableAccount(caller, body.accountId);
       const { ok: _ok, trace, ...rating } = rate(await ratersNow(), body, account);
       return isUnderwriter(caller) ? { ...rating, trace } : rating;
@@ -170,6 +172,7 @@ export const handlers: HandlerModule = (services) => {
     async createQuote(request, reply) {
       const caller = callerOf(request);
       const body = request.body as QuoteRequestBody;
+      refuseDatesOutsideBounds(body, today(request));
       const raters = await ratersNow();
       const id = await db.transaction(async (tx) => {
         const account = await quotableAccount(caller, body.accountId, tx);
@@ -192,26 +195,33 @@ export const handlers: HandlerModule = (services) => {
     async addQuoteToCart(request, reply) {
       const caller = callerOf(request);
       const body = request.body as QuoteRequestBody;
+      refuseDatesOutsideBounds(body, today(request));
       const raters = await ratersNow();
       await db.transaction(async (tx) => {
         const account = await quotableAccount(caller, body.accountId, tx);
-        // One cart per user: the lock keeps two quick clicks from both becoming the fifth.
+        // The lock keeps two quick clicks from both becoming the sixth.
         await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [caller.userId]);
-        if ((await cartOf(tx, caller)).length >= QUOTE_CART_LIMIT) throw new HttpError(409, QUOTE_TEXTS.cartLimit);
+        // A cart is the variations of ONE client: spec 002 section 3 gives the bulk request one accountId for
+        // all its quoteIds, so 'Request Above Quotes' can only ever send one client's list. The limit of 5
+        // (section 5) is on that list, the one 'View List (n)' shows; drafts the user keeps for other clients
+        // are their carts and neither count here nor show.
+        if ((await cartOf(tx, caller, account.id)).length >= QUOTE_CART_LIMIT) throw new HttpError(409, QUOTE_TEXTS.cartLimit);
         const rating = rate(raters, body, account);
         await insertQuote(tx, { caller, account, body, rating, status: 'DRAFT', inCart: true, today: today(request), at: clock.now() });
       });
-      return reply.code(201).send({ content: await cartOf(db, caller), limit: QUOTE_CART_LIMIT });
+      return reply.code(201).send({ content: await cartOf(db, caller, body.accountId), limit: QUOTE_CART_LIMIT });
     },
 
     async removeQuoteFromCart(request) {
       const caller = callerOf(request);
-      await db.transaction(async (tx) => {
+      const accountId = await db.transaction(async (tx) => {
         const quote = await visibleQuote(caller, request.params.id, true, tx);
         if (!quote.in_cart || quote.created_by !== caller.userId) throw notFound(QUOTE_TEXTS.notFound);
         await moveQuote(tx, clock, { caller, address: request.ip }, quote, 'delete', { update: { in_cart: false } });
+        return quote.account_id;
       });
-      return { content: await cartOf(db, caller), limit: QUOTE_CART_LIMIT };
+      // The cart the quote was in: its client's variations (see addQuoteToCart).
+      return { content: await cartOf(db, caller, accountId), limit: QUOTE_CART_LIMIT };
     },
 
     async requestCartQuotes(request) {
@@ -226,7 +236,13 @@ export const handlers: HandlerModule = (services) => {
           const quote = await findVisibleQuote(tx, caller, id, true);
           if (!quote || !quote.in_cart || quote.created_by !== caller.userId || quote.account_id !== account.id) {
             failures.push({ field: 'quoteIds', message: `${id}: ${QUOTE_TEXTS.notFound}` });
-          } else quotes.push(quote);
+            continue;
+          }
+          // A variation kept in the cart while its start left the window is requested as a new quote: held to
+          // the window of today, as Quote Now would be (the user sets a new date in the editor).
+          const dateFaults = quoteDateFaults(quote.request_data as unknown as QuoteRequestBody, today(request));
+          if (dateFaults.length > 0) failures.push(...dateFaults.map((fault) => ({ field: 'quoteIds', message: `${id}: ${fault.message}` })));
+          else quotes.push(quote);
         }
         if (failures.length > 0) throw new HttpError(400, QUOTE_TEXTS.sendQuotesFailed, { errors: failures });
         const teamId = body.teamIds?.[0] ?? null;
@@ -354,6 +370,7 @@ export const handlers: HandlerModule = (services) => {
       const body = request.body as QuoteRequestBody;
       const raters = await ratersNow();
       return change(request, request.params.id, QUOTE_TEXTS.quoteUpdated, async (tx, caller, quote) => {
+        refuseDatesOutsideBounds(body, today(request), String(quote.effective_date).slice(0, 10));
         await rerate(tx, raters, caller, request.ip, quote, 'update', body, irpmPercentagesOf(quote.irpm));
       });
     },
