@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/database.ts';
-import { messageSubject } from './inbox-texts.ts';
+import { messageSubject, POSTED_FOR_OWN_DOINGS } from './inbox-texts.ts';
 
 export interface InboxEvent {
   /** What happened, as the audit log names it ('quote.release'). */
@@ -19,10 +19,10 @@ export interface InboxEvent {
 /**
  * Puts a message in the agency's shared inbox when someone else (the underwriting desk, the policyholder)
  * did something with one of its quotes or submissions, in the caller's transaction: the message and the change
- * are one. Kinds without a subject in inbox-texts.ts, and the agency's own doings, post nothing.
+ * are one. Kinds without a subject in inbox-texts.ts, and the agency's own doings (but a request to bind), post nothing.
  */
 export async function postInboxMessage(tx: Queryable, event: InboxEvent): Promise<void> {
-  if (event.actorAccountId === event.agencyId) return;
+  if (event.actorAccountId === event.agencyId && !POSTED_FOR_OWN_DOINGS.has(event.kind)) return;
   const subject = messageSubject(event.kind, event.values);
   if (!subject) return;
   await tx.query(

@@ -9,6 +9,7 @@ import { timeZoneOf } from '../../form-check/request-rule-context.ts';
 import { HttpError, notFound } from '../../http/http-error.ts';
 import type { Caller } from '../../services.ts';
 import { QUOTABLE_STATUSES, setAccountStatus, type AccountStatus } from '../accounts/account-status.ts';
+import { notifyHandOver } from '../quotes/hand-overs.ts';
 import { moveQuote } from '../quotes/quote-changes.ts';
 import { quoteDetail } from '../quotes/quote-detail.ts';
 import { QUOTE_TEXTS } from '../quotes/quote-texts.ts';
@@ -190,7 +191,7 @@ export const handlers: HandlerModule = (services) => {
       const raters = { us: await publishedRater(definitions, 'us'), uk: await publishedRater(definitions, 'uk') };
       await db.transaction(async (tx) => {
         const quote = await visibleQuote(caller, id, tx, true);
-        if (String(quote.expires_on).slice(0, 10) < today && quote.status === 'READY') throw new HttpError(409, POLICY_TEXTS.quoteExpired);
+        if (String(quote.expires_on).slice(0, 10) < today && ['READY', 'REQUESTED'].includes(quote.status)) throw new HttpError(409, POLICY_TEXTS.quoteExpired);
         const [notice] = await tx.query<{ is_surplus: boolean; risk_state: string | null; surplus_notice_attested_at: Date | null }>(
           'SELECT is_surplus, risk_state, surplus_notice_attested_at FROM quotes WHERE id = $1', [quote.id],
         );
@@ -214,6 +215,7 @@ export const handlers: HandlerModule = (services) => {
           return binderFile(bound, (await binderColumns(tx, quote.id))!, raters[bound.edition], registry.edition(bound.edition));
         });
       });
+      await notifyHandOver(services, caller, id, 'bind');
       return { quote: await quoteDetail(db, caller, await visibleQuote(caller, id)), message: POLICY_TEXTS.bound };
     },
 
@@ -228,6 +230,7 @@ export const handlers: HandlerModule = (services) => {
           detail: { reason: String(body.reason) },
         });
       });
+      await notifyHandOver(services, caller, id, 'rescind');
       return { quote: await quoteDetail(db, caller, await visibleQuote(caller, id)), message: POLICY_TEXTS.rescinded };
     },
 
@@ -300,6 +303,7 @@ export const handlers: HandlerModule = (services) => {
           ].join('\n'),
         });
       }
+      await notifyHandOver(services, caller, quoteId, 'issue');
       return { policy: await policyDetail(caller, issued.id), message: POLICY_TEXTS.issued(policyNumber) };
     },
 
