@@ -10129,6 +10129,13 @@ export interface components {
             customerLastName?: string | null;
             customerEmail?: string | null;
             customerPhone?: string | null;
+            /** @description Who the policy documents go to: the quote's policy holder once one is named on it, else the account's policy contact (what the Bind dialog starts from) */
+            policyContact?: {
+                firstName?: string | null;
+                lastName?: string | null;
+                email?: string | null;
+                phone?: string | null;
+            };
             brokerFee?: string;
             additionalBrokerFee?: string;
             mgaFee?: string;

@@ -152,6 +152,25 @@ describe.each(EDITIONS)('the hand-overs of a quote ($edition)', (edition) => {
   it("the agent reads underwriting's decline reason, summary and description, on the quote", async () => {
     const seen = await call(edition.agent, 'GET', `/api/quote/v1/${quotes.declined!.id}`, undefined, edition.host);
     expect(seen.json().decision).toMatchObject({ reasonSummary: 'Poor Claims History', reason: 'Three ransomware claims in two years' });
+    const review = await call(edition.agent, 'GET', `/api/quote/v1/${quotes.declined!.id}/review`, undefined, edition.host);
+    expect(review.json().invalidReason).toBe('Poor Claims History: Three ransomware claims in two years');
+  });
+
+  it("the quote offers the account's policy contact until it names its own policy holder (the Bind dialog starts from it)", async () => {
+    // Ten digits: what the account's policy contact column holds.
+    const holder = { firstName: 'Rosa', lastName: 'Marsh', email: 'rosa@handover.example', phone: '3035550199' };
+    await t.db.query(
+      'UPDATE account_profiles SET policy_contact_first_name = $2, policy_contact_last_name = $3, policy_contact_email = $4, policy_contact_phone = $5 WHERE account_id = $1',
+      [clientId, holder.firstName, holder.lastName, holder.email, holder.phone],
+    );
+    const created = await call(edition.agent, 'POST', '/api/quote/v1/create', p250Request(clientId, edition.edition, edition.state, TODAY, edition.product), edition.host);
+    expect(created.statusCode, created.body).toBe(201);
+    const fresh = await call('underwriter', 'GET', `/api/quote/v1/${created.json().id}`, undefined, edition.host);
+    expect(fresh.json()).toMatchObject({ customerFirstName: null, policyContact: holder });
+    // The bound quote named its own policy holder when the agent asked to bind it.
+    const named = await call('underwriter', 'GET', `/api/quote/v1/${quotes.bound!.id}`, undefined, edition.host);
+    const { customerFirstName, customerLastName, customerEmail, customerPhone } = edition.contact;
+    expect(named.json().policyContact).toEqual({ firstName: customerFirstName, lastName: customerLastName, email: customerEmail, phone: customerPhone });
   });
 
   it('a decline the underwriter chose not to notify sends no e-mail, though the agency inbox still has it', async () => {

@@ -62,10 +62,17 @@ export const QUOTE_HAND_OVERS: Readonly<Partial<Record<QuoteAction, HandOver>>> 
   },
 };
 
-/** The reason the acting side gave, as the other side reads it: the summary, then the description when there is one. */
+const textOf = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value.trim() : null);
+
+/**
+ * The reason the acting side gave, as the other side reads it: the summary, then the description when there is
+ * one ('Poor Claims History: Three claims'); a description that already begins with the summary stands alone.
+ */
 export function reasonText(detail: { reasonSummary?: unknown; reason?: unknown } | null | undefined): string | null {
-  const parts = [detail?.reasonSummary, detail?.reason].filter((part): part is string => typeof part === 'string' && part.trim() !== '').map((part) => part.trim());
-  return parts.length > 0 ? [...new Set(parts)].join(': ') : null;
+  const summary = textOf(detail?.reasonSummary);
+  const description = textOf(detail?.reason);
+  if (!summary || !description) return summary ?? description;
+  return description.startsWith(summary) ? description : `${summary}: ${description}`;
 }
 
 interface HandedOverQuote {
