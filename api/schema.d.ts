@@ -8797,6 +8797,9 @@ export interface components {
             /** Format: uuid */
             submissionId: string | null;
             submissionNumber: string | null;
+            /** Format: uuid */
+            policyId: string | null;
+            policyNumber: string | null;
             /** @description What happened, as the audit log names it ('quote.release') */
             kind: string;
             subject: string;

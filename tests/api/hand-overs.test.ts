@@ -31,17 +31,20 @@ const EDITIONS = [
 type Edition = (typeof EDITIONS)[number];
 
 interface Step {
-  /** What happens, as the audit log names it (quote.<action>). */
+  /** What happens, as the audit log names it (quote.<action> or policy.<action>). */
   action: string;
-  /** Which quote of the edition's world it acts on. */
+  /** Which quote of the edition's world it acts on (or, for a policy's hand-over, the policy issued from it). */
   quote: 'bound' | 'referred' | 'declined' | 'rescinded';
+  target?: 'policy';
   /** The agency's agent, or provider staff (the underwriter; an admin for what needs policy:write). */
   actor: 'agent' | 'underwriter' | 'admin';
-  request: (id: string, edition: Edition) => { method: InjectOptions['method']; url: string; body?: object };
-  /** Spec 002 section 9's quote status the hand-over leaves it in. */
+  request: (id: string, edition: Edition, target: Json) => { method: InjectOptions['method']; url: string; body?: object };
+  /** Spec 002 section 9's status the hand-over leaves it in; IN FORCE: the policy's own (ISSUED or ACTIVE) again. */
   status: string;
   /** Whose queue holds it next. */
   next: 'underwriting' | 'agency';
+  /** Who of the next side is e-mailed, when not the quote's agent (agency) or the underwriter (underwriting). */
+  mailTo?: 'admin';
   /** The reason the acting side gave, which the other side must read (in its inbox and its e-mail). */
   reason?: string[];
 }
@@ -68,6 +71,26 @@ const STEPS: Step[] = [
   {
     action: 'rescind', quote: 'rescinded', actor: 'admin', status: 'RESCIND', next: 'agency', reason: ['Subjectivities not received'],
     request: (id) => ({ method: 'PUT', url: `/api/quote/v1/rescind/${id}`, body: { reason: 'Subjectivities not received' } }),
+  },
+  // The policy issued from the bound quote: the agent asks to cancel it, the provider's policy desk cancels it,
+  // reinstates it, cancels it flat, reinstates it again and voids it.
+  {
+    action: 'requestCancellation', quote: 'bound', target: 'policy', actor: 'agent', status: 'CANCEL REQUESTED', next: 'underwriting', mailTo: 'admin', reason: ['The practice is closing'],
+    request: (id, _, policy) => ({ method: 'PUT', url: `/api/policy/v1/cancel-request/${id}`, body: { cancellationDate: policy.endDate, reason: 'The practice is closing' } }),
+  },
+  {
+    action: 'cancel', quote: 'bound', target: 'policy', actor: 'admin', status: 'CANCEL PENDING', next: 'agency', reason: ['The practice is closing'],
+    request: (id, _, policy) => ({ method: 'PUT', url: `/api/policy/v1/cancel/${id}`, body: { cancellationDate: policy.endDate, reason: 'The practice is closing' } }),
+  },
+  { action: 'undoCancellation', quote: 'bound', target: 'policy', actor: 'admin', status: 'IN FORCE', next: 'agency', request: (id) => ({ method: 'PUT', url: `/api/policy/v1/undo-cancelled-policy/${id}` }) },
+  {
+    action: 'flatCancel', quote: 'bound', target: 'policy', actor: 'admin', status: 'FLAT CANCELLED', next: 'agency', reason: ['Written in error'],
+    request: (id) => ({ method: 'PUT', url: `/api/policy/v1/flatcancel/${id}`, body: { reason: 'Written in error' } }),
+  },
+  { action: 'undoCancellation', quote: 'bound', target: 'policy', actor: 'admin', status: 'IN FORCE', next: 'agency', request: (id) => ({ method: 'PUT', url: `/api/policy/v1/undo-cancelled-policy/${id}` }) },
+  {
+    action: 'void', quote: 'bound', target: 'policy', actor: 'admin', status: 'VOID', next: 'agency', reason: ['Issued twice'],
+    request: (id) => ({ method: 'PUT', url: `/api/policy/v1/void/${id}`, body: { reason: 'Issued twice' } }),
   },
 ];
 
@@ -107,46 +130,63 @@ describe.each(EDITIONS)('the hand-overs of a quote ($edition)', (edition) => {
     expect((await call('underwriter', 'PUT', `/api/quote/v1/${quotes.rescinded!.id}/bind`, edition.contact, edition.host)).statusCode).toBe(200);
   });
 
-  it.each(STEPS)('$action: the quote is $status, waiting on $next, who is told by e-mail', async (step) => {
+  it.each(STEPS)('$action: it is $status, waiting on $next, who is told by e-mail', async (step) => {
     const quote = quotes[step.quote]!;
-    const nextEmail = step.next === 'underwriting' ? UNDERWRITER_EMAIL : edition.agentEmail;
+    const policyId = step.target === 'policy' ? (await call(edition.agent, 'GET', `/api/quote/v1/${quote.id}`, undefined, edition.host)).json().policyId as string : null;
+    const targetUrl = policyId ? `/api/policy/v1/${policyId}` : `/api/quote/v1/${quote.id}`;
+    const before = (await call(edition.agent, 'GET', targetUrl, undefined, edition.host)).json() as Json;
+    const targetId = policyId ?? quote.id;
+    const number = policyId ? before.policyNumber as string : quote.quoteNumber as string;
+    const nextEmail = step.mailTo ? STAFF_EMAILS[step.mailTo] : step.next === 'underwriting' ? UNDERWRITER_EMAIL : edition.agentEmail;
+    const actorEmail = step.actor === 'agent' ? edition.agentEmail : STAFF_EMAILS[step.actor];
+    const auditsOf = () => t.db.query<{ email: string }>(
+      'SELECT u.email FROM audit_log l JOIN users u ON u.id = l.actor_user_id WHERE l.target = $1 AND l.action = $2 ORDER BY l.id', [targetId, `${step.target ?? 'quote'}.${step.action}`],
+    );
+    const auditsBefore = (await auditsOf()).length;
     const mailsBefore = (await messagesTo(t, nextEmail)).length;
-    const { method, url, body } = step.request(quote.id, edition);
+    const { method, url, body } = step.request(targetId, edition, before);
     const actor = step.actor === 'agent' ? edition.agent : step.actor;
     const response = await call(actor, method, url, body, edition.host);
     expect(response.statusCode, response.body).toBe(200);
 
     // The named state.
-    const seen = await call(edition.agent, 'GET', `/api/quote/v1/${quote.id}`, undefined, edition.host);
-    expect(seen.json().status).toBe(step.status);
+    const seen = await call(edition.agent, 'GET', targetUrl, undefined, edition.host);
+    if (step.status === 'IN FORCE') expect(['ISSUED', 'ACTIVE']).toContain(seen.json().status);
+    else expect(seen.json().status).toBe(step.status);
 
     // The item in the next actor's queue.
     if (step.next === 'underwriting') {
-      const inbox = await call('underwriter', 'GET', `/api/quote/v1/uw-inbox?size=100&search=${quote.quoteNumber}`, undefined, edition.host);
-      expect(inbox.statusCode, inbox.body).toBe(200);
-      expect(inbox.json().content.map((row: Json) => row.id)).toContain(quote.id);
+      // The underwriting inbox for a quote; the provider's policies waiting in the step's status for a policy.
+      const queue = policyId
+        ? await call('admin', 'GET', `/api/policy/v1/search?size=100&status=${encodeURIComponent(step.status)}&search=${number}`, undefined, edition.host)
+        : await call('underwriter', 'GET', `/api/quote/v1/uw-inbox?size=100&search=${number}`, undefined, edition.host);
+      expect(queue.statusCode, queue.body).toBe(200);
+      expect(queue.json().content.map((row: Json) => row.id)).toContain(targetId);
     }
-    const messages = await call(edition.agent, 'GET', `/api/inbox/v1/messages?size=100&kind=quote.${step.action}&accountId=${clientId}`, undefined, edition.host);
+    const kind = `${step.target ?? 'quote'}.${step.action}`;
+    const messages = await call(edition.agent, 'GET', `/api/inbox/v1/messages?size=100&kind=${kind}&accountId=${clientId}`, undefined, edition.host);
     expect(messages.statusCode, messages.body).toBe(200);
-    const message = (messages.json().content as Json[]).find((row) => row.quoteId === quote.id);
+    // Newest first: the message of this step.
+    const message = (messages.json().content as Json[]).find((row) => (policyId ? row.policyId === policyId : row.quoteId === quote.id));
     // The agency hears of everything handed to it, and sees its own request to bind go to underwriting.
     if (step.next === 'agency' || step.action === 'requestToBind') {
-      expect(message, `no quote.${step.action} message in the agency inbox`).toBeDefined();
-      expect(message!.subject).toContain(quote.quoteNumber);
+      expect(message, `no ${kind} message in the agency inbox`).toBeDefined();
+      expect(message!.subject).toContain(number);
       for (const part of step.reason ?? []) expect(message!.body).toContain(part);
+    } else {
+      expect(message).toBeUndefined();
     }
 
     // The e-mail to whoever acts next, with the reason.
     const mails = await messagesTo(t, nextEmail);
     expect(mails.length).toBe(mailsBefore + 1);
-    expect(`${mails[0]!.subject}\n${mails[0]!.body}`).toContain(quote.quoteNumber);
+    expect(`${mails[0]!.subject}\n${mails[0]!.body}`).toContain(number);
     for (const part of step.reason ?? []) expect(mails[0]!.body).toContain(part);
 
     // The audit entry, with the acting user.
-    const audits = await t.db.query<{ email: string }>(
-      'SELECT u.email FROM audit_log l JOIN users u ON u.id = l.actor_user_id WHERE l.target = $1 AND l.action = $2', [quote.id, `quote.${step.action}`],
-    );
-    expect(audits.map((row) => row.email)).toEqual([step.actor === 'agent' ? edition.agentEmail : STAFF_EMAILS[step.actor]]);
+    const audits = await auditsOf();
+    expect(audits.length).toBe(auditsBefore + 1);
+    expect(audits.at(-1)!.email).toBe(actorEmail);
   });
 
   it("the agent reads underwriting's decline reason, summary and description, on the quote", async () => {

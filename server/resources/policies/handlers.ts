@@ -10,6 +10,7 @@ import { HttpError, notFound } from '../../http/http-error.ts';
 import type { Caller } from '../../services.ts';
 import { QUOTABLE_STATUSES, setAccountStatus, type AccountStatus } from '../accounts/account-status.ts';
 import { notifyHandOver } from '../quotes/hand-overs.ts';
+import { notifyPolicyHandOver } from './policy-hand-overs.ts';
 import { moveQuote } from '../quotes/quote-changes.ts';
 import { quoteDetail } from '../quotes/quote-detail.ts';
 import { QUOTE_TEXTS } from '../quotes/quote-texts.ts';
@@ -36,7 +37,7 @@ import { keepReceipt } from '../payments/issued-receipts.ts';
 import { boundRequestOf, renewalPrice, renewalRefusal, renewalRequestOf } from './policy-renewal.ts';
 import { needsSurplusNotice, SURPLUS_NOTICE_TEXTS } from '../surplus-notice/surplus-notice-rules.ts';
 import { renewalReminderSummary } from '../renewal-reminders/renewal-reminder-repository.ts';
-import { availablePolicyActions, canMovePolicy, IN_FORCE, policyPastTense, statusAfterCancellation, statusOnDay } from './policy-transitions.ts';
+import { availablePolicyActions, canMovePolicy, IN_FORCE, policyPastTense, statusAfterCancellation, statusOnDay, type PolicyAction } from './policy-transitions.ts';
 
 type Request = Parameters<typeof callerOf>[0];
 
@@ -120,11 +121,13 @@ export const handlers: HandlerModule = (services) => {
   }
 
   /** Runs one change of a policy in a transaction and answers the policy after it with the success text. */
-  async function changePolicy(request: Request, work: (tx: Queryable, caller: Caller, policy: PolicyRow) => Promise<string>) {
+  /** A change of one policy in a transaction; one that hands the policy over (policy-hand-overs.ts) e-mails the next actor once committed. */
+  async function changePolicy(request: Request, work: (tx: Queryable, caller: Caller, policy: PolicyRow) => Promise<string>, handOver?: PolicyAction) {
     const caller = callerOf(request);
     const { id } = request.params as { id: string };
     await settle();
     const message = await db.transaction(async (tx) => work(tx, caller, await visiblePolicy(caller, id, tx, true)));
+    if (handOver) await notifyPolicyHandOver(services, caller, id, handOver);
     return { policy: await policyDetail(caller, id), message };
   }
 
@@ -389,7 +392,7 @@ export const handlers: HandlerModule = (services) => {
         });
         const edition = registry.edition(policy.edition);
         return status === 'CANCELLED' ? POLICY_TEXTS.cancelled(policy.policy_number) : POLICY_TEXTS.cancelPending(policy.policy_number, formatDate(day, edition.locale));
-      });
+      }, 'cancel');
     },
 
     async flatCancelPolicy(request) {
@@ -405,7 +408,7 @@ export const handlers: HandlerModule = (services) => {
           detail: { reason: String(body.reason), returnPremium },
         });
         return POLICY_TEXTS.flatCancelled(policy.policy_number);
-      });
+      }, 'flatCancel');
     },
 
     async voidPolicy(request) {
@@ -415,7 +418,7 @@ export const handlers: HandlerModule = (services) => {
           status: 'VOID', update: { cancellation_reason: String(body.reason), is_open_for_renewal: false }, detail: { reason: String(body.reason) },
         });
         return POLICY_TEXTS.voided(policy.policy_number);
-      });
+      }, 'void');
     },
 
     async undoPolicyCancellation(request) {
@@ -431,7 +434,7 @@ export const handlers: HandlerModule = (services) => {
           detail: { cancellationDate: policy.cancellation_date, returnPremium: policy.return_premium },
         });
         return POLICY_TEXTS.reinstated(policy.policy_number);
-      });
+      }, 'undoCancellation');
     },
 
     async requestPolicyCancellation(request) {
@@ -445,7 +448,7 @@ export const handlers: HandlerModule = (services) => {
           detail: { cancellationDate: day, reason: String(body.reason) },
         });
         return POLICY_TEXTS.cancellationRequested;
-      });
+      }, 'requestCancellation');
     },
 
     async markPolicyCheckInMail(request) {

@@ -106,11 +106,12 @@ function linkOf(publicUrl: string, quote: HandedOverQuote, next: NextActor): str
   return `${publicUrl}/${next === 'underwriting' ? 'admin' : 'agency'}/quotes/${quote.id}`;
 }
 
-export function handOverMail(handOver: HandOver, quote: HandedOverQuote, to: string, link: string, reason: string | null): MailMessage {
-  const values: Record<string, string> = { number: quote.quote_number, client: quote.company_name, agency: quote.agency_name, reason: reason ?? '', link };
-  const fill = (template: string) => template.replace(/\{(\w+)\}/g, (_, name: string) => values[name] ?? '');
-  const lines = handOver.mail.lines.filter((line) => reason !== null || !line.includes('{reason}')).map(fill);
-  return { to, subject: fill(handOver.mail.subject), text: lines.join('\n') };
+/** A hand-over's e-mail with its values filled in; a line about the reason is left out when none was given. */
+export function composeMail(mail: HandOver['mail'], values: Record<string, string>, to: string, reason: string | null): MailMessage {
+  const all: Record<string, string> = { ...values, reason: reason ?? '' };
+  const fill = (template: string) => template.replace(/\{(\w+)\}/g, (_, name: string) => all[name] ?? '');
+  const lines = mail.lines.filter((line) => reason !== null || !line.includes('{reason}')).map(fill);
+  return { to, subject: fill(mail.subject), text: lines.join('\n') };
 }
 
 /** Whether the caller is itself the side the quote is handed to (an agent binding its own quote): nobody to tell. */
@@ -144,5 +145,6 @@ export async function notifyHandOver(
   );
   const reason = reasonText(event?.detail);
   const link = linkOf(config.publicUrl, quote, handOver.next);
-  for (const to of await recipientsOf(db, quote, handOver.next)) await mailer.sendMail(handOverMail(handOver, quote, to, link, reason));
+  const values = { number: quote.quote_number, client: quote.company_name, agency: quote.agency_name, link };
+  for (const to of await recipientsOf(db, quote, handOver.next)) await mailer.sendMail(composeMail(handOver.mail, values, to, reason));
 }
