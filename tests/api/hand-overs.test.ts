@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import { messagesTo } from './support/mail.ts';
+import { issuedPolicy, quotableAcme } from './support/policy-fixtures.ts';
 import { clientOf, p250Request } from './support/quote-fixtures.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
@@ -8,7 +9,8 @@ import { startTestApp, type TestApp } from './support/test-app.ts';
  * Issue 35 'every hand-over is a state with an owner', in both editions: request to bind, refer, release,
  * decline, bind, issue and rescind each move the quote to a named status (spec 002 section 9 quote statuses),
  * leave an item in the queue of whoever acts next (the underwriting inbox or the agency's inbox), write the
- * audit entry and e-mail the next actor, with the reason the acting side gave where it gave one.
+ * audit entry and e-mail the next actor, with the reason the acting side gave where it gave one. The policy's
+ * (cancellation asked for, cancelled, reinstated, voided) and a failed payment likewise.
  */
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -232,5 +234,38 @@ describe.each(EDITIONS)('the hand-overs of a quote ($edition)', (edition) => {
     const bound = await call(edition.agent, 'PUT', `/api/quote/v1/${id}/bind`, edition.contact, edition.host);
     expect(bound.statusCode, bound.body).toBe(200);
     expect((await messagesTo(t, edition.agentEmail)).length).toBe(before);
+  });
+});
+
+/** The hosted form, as the payer's browser uses it: open it and submit it. */
+async function payThroughForm(policyId: string, method: 'creditCard' | 'bankAccount', fields: Record<string, string>) {
+  const opened = await call('policyholder', 'POST', `/api/billing/v1/policy/${policyId}/checkout`, { method });
+  expect(opened.statusCode, opened.body).toBe(200);
+  const checkout = opened.json() as Json;
+  await t.inject({ method: 'GET', url: checkout.url });
+  await t.inject({ method: 'POST', url: checkout.url, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams(fields).toString() });
+  return checkout.checkoutId as string;
+}
+
+// Online payment is the US payer's (the demo policyholder pays its own policies); a UK policy is paid by transfer.
+describe('a failed payment hands the policy back to its agency (us)', () => {
+  it('the agency inbox has it and the agent is e-mailed, with the processor\'s reason, once however often the payer looks', async () => {
+    tokens.policyholder = (await t.tokensFor('policyholder@insured.example')).accessToken;
+    const acme = await quotableAcme(t);
+    const policyId = await issuedPolicy(t, call, 'agent', acme, { edition: 'us', state: 'CO', product: 'P250', today: TODAY });
+    const before = (await messagesTo(t, 'agent@agency.example')).length;
+    const checkoutId = await payThroughForm(policyId, 'creditCard', { name: 'Paula Holder', expiry: '12/29', cvc: '123', number: '4000000000000002' });
+    for (let read = 0; read < 2; read += 1) {
+      const seen = await call('policyholder', 'GET', `/api/billing/v1/checkout/${checkoutId}`);
+      expect(seen.json().transaction).toMatchObject({ status: 'Failed', failureReason: 'Your card was declined.' });
+    }
+    const messages = await call('agent', 'GET', `/api/inbox/v1/messages?size=100&kind=payment.failed&accountId=${acme}`);
+    const ofPolicy = (messages.json().content as Json[]).filter((row) => row.policyId === policyId);
+    expect(ofPolicy).toHaveLength(1);
+    expect(ofPolicy[0]).toMatchObject({ body: 'Your card was declined.', policyNumber: expect.any(String) });
+    const mails = await messagesTo(t, 'agent@agency.example');
+    expect(mails.length).toBe(before + 1);
+    expect(mails[0]!.body).toContain(ofPolicy[0]!.policyNumber);
+    expect(mails[0]!.body).toContain('Your card was declined.');
   });
 });

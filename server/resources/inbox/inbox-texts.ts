@@ -27,6 +27,7 @@ export const MESSAGE_SUBJECTS: Readonly<Record<string, string>> = {
   'policy.void': 'Policy {number} for {client} was voided',
   'policy.undoCancellation': 'Policy {number} for {client} is reinstated',
   'policy.noticeOfCancellation': 'Policy {number} for {client} is under notice of cancellation',
+  'payment.failed': 'A payment for policy {number} ({client}) failed',
   'submission.assign': 'Submission {number} for {client} is with {assignee}',
   'submission.decline': 'Submission {number} for {client} was declined',
   'submission.nonViable': 'Submission {number} for {client} was marked non-viable',
