@@ -21,9 +21,9 @@ export interface HandOver {
 
 /**
  * The quote's hand-overs, one row each (issue 35: every hand-over is a state with an owner). Each action here
- * moves the quote to a named status (transitions.ts), leaves an item in the next actor's queue, and e-mails that side with the reason
- * the other side gave. The policyholder's own e-mails (the link to sign, the issued policy) stay with their
- * handlers; these are the desk's and the agency's.
+ * moves the quote to a named status (transitions.ts), leaves an item in the next actor's queue, and e-mails
+ * that side with the reason the other side gave. The policyholder's own e-mails (the link to sign, the issued
+ * policy) stay with their handlers; these are the desk's and the agency's.
  */
 export const QUOTE_HAND_OVERS: Readonly<Partial<Record<QuoteAction, HandOver>>> = {
   requestToBind: {
