@@ -8869,6 +8869,9 @@ export interface components {
             /** Format: uuid */
             submissionId: string | null;
             submissionNumber: string | null;
+            /** Format: uuid */
+            policyId: string | null;
+            policyNumber: string | null;
             /** @description What happened, as the audit log names it ('quote.release') */
             kind: string;
             subject: string;
@@ -10201,6 +10204,13 @@ export interface components {
             customerLastName?: string | null;
             customerEmail?: string | null;
             customerPhone?: string | null;
+            /** @description Who the policy documents go to: the quote's policy holder once one is named on it, else the account's policy contact (what the Bind dialog starts from) */
+            policyContact?: {
+                firstName?: string | null;
+                lastName?: string | null;
+                email?: string | null;
+                phone?: string | null;
+            };
             brokerFee?: string;
             additionalBrokerFee?: string;
             mgaFee?: string;

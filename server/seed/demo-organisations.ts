@@ -26,7 +26,7 @@ const ORGANISATIONS: readonly DemoOrganisation[] = [
   { name: 'Summit Risk Partners', profile: {
     description: 'Independent agency placing cyber for mid-market manufacturers and logistics firms across the Mountain West.',
     hostname: 'summitrisk.cyberconsole.example', agencyCode: 'SRP-001', contactFirstName: 'Alex', contactLastName: 'Agent',
-    contactEmail: 'agent@agency.example', contactPhone: '3035550142', additionalBrokerFee: 150,
+    contactEmail: 'agent@agency.example', contactPhone: '3035550101', additionalBrokerFee: 150,
   } },
   { name: 'Harbor Insurance Group', profile: {
     description: 'Boston agency for healthcare practices, credit unions and professional services in New England.',

@@ -23,7 +23,7 @@ export async function seedDemoSentQuote(tx: Queryable, clock: Clock): Promise<vo
   );
   if (!quote || !quote.agent_user_id) return;
   const domain = quote.company.toLowerCase().replace(/[^a-z0-9]+/g, '').slice(0, 24) || 'client';
-  const contact: Policyholder = { firstName: 'Jordan', lastName: 'Avery', email: `jordan.avery@${domain}.example`, phone: '3035550142' };
+  const contact: Policyholder = { firstName: 'Jordan', lastName: 'Avery', email: `jordan.avery@${domain}.example`, phone: '3035550164' };
   const userId = await policyholderUser(tx, clock, { accountId: quote.account_id, contact, actorUserId: quote.agent_user_id, address: null });
   await tx.query(
     `UPDATE quotes SET customer_first_name = $2, customer_last_name = $3, customer_email = $4, customer_phone = $5, policyholder_user_id = $6,

@@ -65,7 +65,7 @@ describe.each(EDITIONS)('the shared inbox ($edition)', (edition) => {
       `Quote ${quote.quoteNumber} for Inbox Works ${edition.edition} was declined`,
     ]);
     const [ofSubmission, ofQuote] = messages;
-    expect(ofQuote).toMatchObject({ kind: 'quote.decline', quoteId: quote.id, quoteNumber: quote.quoteNumber, body: 'Poor Claims History', seenBy: [], seenByMe: false, isStarred: false, isArchived: false, labels: [] });
+    expect(ofQuote).toMatchObject({ kind: 'quote.decline', quoteId: quote.id, quoteNumber: quote.quoteNumber, body: 'Poor Claims History: Three claims', seenBy: [], seenByMe: false, isStarred: false, isArchived: false, labels: [] });
     expect(ofSubmission).toMatchObject({ kind: 'submission.decline', submissionId: submission.id, submissionNumber: submission.submissionNumber, body: 'Poor Controls' });
 
     const opened = await call(edition.agent, 'PUT', `/api/inbox/v1/messages/${ofQuote!.id}/open`, undefined, edition.host);

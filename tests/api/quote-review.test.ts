@@ -99,7 +99,7 @@ describe('the agent requests to bind', () => {
     expect(sent.statusCode, sent.body).toBe(200);
     expect(sent.json().message).toBe('Request to bind successfully sent');
     expect(sent.json().quote).toMatchObject({
-      agencyStatus: 'REQUEST_TO_BIND_SENT', wraRequestToBind: true, accountVerified: true, status: 'READY',
+      agencyStatus: 'REQUEST_TO_BIND_SENT', wraRequestToBind: true, accountVerified: true, status: 'REQUESTED',
       policyContact: { firstName: 'Maria', lastName: 'Delgado', email: 'maria@juniperridge.example', phone: '3035550188' },
     });
     expect(sent.json().quote.heading).toMatch(/^A request to bind quote Q-/);

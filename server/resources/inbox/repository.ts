@@ -15,6 +15,8 @@ interface MessageRow {
   quote_number: string | null;
   submission_id: string | null;
   submission_number: string | null;
+  policy_id: string | null;
+  policy_number: string | null;
   kind: string;
   subject: string;
   body: string | null;
@@ -27,14 +29,15 @@ interface MessageRow {
 }
 
 const SELECT = `m.id, m.agency_id, ag.name AS agency_name, m.account_id, c.name AS client_name, m.quote_id, q.quote_number,
-  m.submission_id, s.submission_number, m.kind, m.subject, m.body, m.received_at, m.seen_by::text[] AS seen_by,
+  m.submission_id, s.submission_number, m.policy_id, p.policy_number, m.kind, m.subject, m.body, m.received_at, m.seen_by::text[] AS seen_by,
   (SELECT array_agg(u.first_name || ' ' || u.last_name ORDER BY u.first_name, u.last_name) FROM users u WHERE u.id = ANY(m.seen_by)) AS seen_by_names,
   m.is_archived, m.is_starred, m.labels`;
 const FROM = `inbox_messages m
   JOIN accounts ag ON ag.id = m.agency_id
   LEFT JOIN accounts c ON c.id = m.account_id
   LEFT JOIN quotes q ON q.id = m.quote_id
-  LEFT JOIN submissions s ON s.id = m.submission_id`;
+  LEFT JOIN submissions s ON s.id = m.submission_id
+  LEFT JOIN policies p ON p.id = m.policy_id`;
 
 /** The folders of the inbox: what is not archived (the default), the starred, the archived, or everything. */
 export const INBOX_FOLDERS = ['INBOX', 'STARRED', 'ARCHIVED', 'ALL'] as const;
@@ -58,6 +61,8 @@ function toMessage(row: MessageRow, userId: string) {
     quoteNumber: row.quote_number,
     submissionId: row.submission_id,
     submissionNumber: row.submission_number,
+    policyId: row.policy_id,
+    policyNumber: row.policy_number,
     kind: row.kind,
     subject: row.subject,
     body: row.body,
@@ -79,7 +84,7 @@ function messagesFor(userId: string): ListSpec<MessageRow, InboxMessage> {
     sorts: { dateReceived: 'm.received_at', subject: 'lower(m.subject)', clientName: 'lower(c.name)', agencyName: 'lower(ag.name)' },
     defaultSort: { field: 'dateReceived', direction: 'desc' },
     tieBreak: ['m.id'],
-    search: ['m.subject', 'c.name', 'q.quote_number', 's.submission_number'],
+    search: ['m.subject', 'c.name', 'q.quote_number', 's.submission_number', 'p.policy_number'],
     filters: { kind: { sql: 'm.kind' }, accountId: { sql: 'm.account_id', cast: 'uuid' } },
     toItem: (row) => toMessage(row, userId),
   };

@@ -23,6 +23,7 @@ import { sandboxHandlers } from './sandbox-routes.ts';
 import { SandboxProcessor } from './sandbox-processor.ts';
 import { recordCharge, toTransaction, transactionById, transactionsOf } from './transaction-repository.ts';
 import { SIGNATURE_HEADER } from './webhook-signature.ts';
+import { notifyPaymentFailure } from './payment-failure-notice.ts';
 
 const WEBHOOK_PATH = '/api/billing/v1/processor/webhook';
 
@@ -168,6 +169,7 @@ export const handlers: HandlerModule = (services) => {
         ? await db.transaction((tx) => applyCharge(tx, chosen, session.charge!, { userId: caller.userId, address: request.ip }))
         : null;
       await keepReceipt(services, request.log, transaction?.id);
+      await notifyPaymentFailure(services, transaction?.id);
       return { checkoutId: checkout.id, status: session.status, transaction: transaction ? toTransaction(transaction) : null };
     },
 
@@ -199,6 +201,7 @@ export const handlers: HandlerModule = (services) => {
       }
       const transaction = await db.transaction((tx) => applyCharge(tx, chosen, charge, { userId: caller.userId, address: request.ip, idempotencyKey }));
       await keepReceipt(services, request.log, transaction?.id);
+      await notifyPaymentFailure(services, transaction?.id);
       return {
         transaction: toTransaction(transaction!),
         message: charge.status === 'failed' ? PAYMENT_TEXTS.declined(charge.failureMessage) : PAYMENT_TEXTS.submitted,
@@ -249,6 +252,8 @@ export const handlers: HandlerModule = (services) => {
       if (applied.replayed) return reply.code(409).send({ message: PAYMENT_TEXTS.webhookReplayed });
       // The settlement of a charge (In Process to Paid) arrives here: its receipt is kept as of now.
       await keepReceipt(services, request.log, applied.transaction?.id);
+      // A charge that failed after the payer left (In Process to Failed) reaches the agency this way.
+      await notifyPaymentFailure(services, applied.transaction?.id);
       return { received: true, duplicate: applied.duplicate };
     },
   };

@@ -10,6 +10,8 @@ import { HttpError, notFound } from '../../http/http-error.ts';
 import { publicLink } from '../../mail/public-link.ts';
 import type { Caller } from '../../services.ts';
 import { QUOTABLE_STATUSES, setAccountStatus, type AccountStatus } from '../accounts/account-status.ts';
+import { notifyHandOver } from '../quotes/hand-overs.ts';
+import { notifyPolicyHandOver } from './policy-hand-overs.ts';
 import { moveQuote } from '../quotes/quote-changes.ts';
 import { quoteDetail } from '../quotes/quote-detail.ts';
 import { QUOTE_TEXTS } from '../quotes/quote-texts.ts';
@@ -40,7 +42,7 @@ import { keepReceipt } from '../payments/issued-receipts.ts';
 import { boundRequestOf, renewalPrice, renewalRefusal, renewalRequestOf } from './policy-renewal.ts';
 import { needsSurplusNotice, SURPLUS_NOTICE_TEXTS } from '../surplus-notice/surplus-notice-rules.ts';
 import { renewalReminderSummary } from '../renewal-reminders/renewal-reminder-repository.ts';
-import { availablePolicyActions, canMovePolicy, IN_FORCE, policyPastTense, statusAfterCancellation, statusOnDay } from './policy-transitions.ts';
+import { availablePolicyActions, canMovePolicy, IN_FORCE, policyPastTense, statusAfterCancellation, statusOnDay, type PolicyAction } from './policy-transitions.ts';
 
 type Request = Parameters<typeof callerOf>[0];
 
@@ -125,11 +127,13 @@ export const handlers: HandlerModule = (services) => {
   }
 
   /** Runs one change of a policy in a transaction and answers the policy after it with the success text. */
-  async function changePolicy(request: Request, work: (tx: Queryable, caller: Caller, policy: PolicyRow) => Promise<string>) {
+  /** A change of one policy in a transaction; one that hands the policy over (policy-hand-overs.ts) e-mails the next actor once committed. */
+  async function changePolicy(request: Request, work: (tx: Queryable, caller: Caller, policy: PolicyRow) => Promise<string>, handOver?: PolicyAction) {
     const caller = callerOf(request);
     const { id } = request.params as { id: string };
     await settle();
     const message = await db.transaction(async (tx) => work(tx, caller, await visiblePolicy(caller, id, tx, true)));
+    if (handOver) await notifyPolicyHandOver(services, caller, id, handOver);
     return { policy: await policyDetail(caller, id), message };
   }
 
@@ -196,7 +200,7 @@ export const handlers: HandlerModule = (services) => {
       const raters = { us: await publishedRater(definitions, 'us'), uk: await publishedRater(definitions, 'uk') };
       await db.transaction(async (tx) => {
         const quote = await visibleQuote(caller, id, tx, true);
-        if (String(quote.expires_on).slice(0, 10) < today && quote.status === 'READY') throw new HttpError(409, POLICY_TEXTS.quoteExpired);
+        if (String(quote.expires_on).slice(0, 10) < today && ['READY', 'REQUESTED'].includes(quote.status)) throw new HttpError(409, POLICY_TEXTS.quoteExpired);
         const [notice] = await tx.query<{ is_surplus: boolean; risk_state: string | null; surplus_notice_attested_at: Date | null }>(
           'SELECT is_surplus, risk_state, surplus_notice_attested_at FROM quotes WHERE id = $1', [quote.id],
         );
@@ -220,6 +224,7 @@ export const handlers: HandlerModule = (services) => {
           return binderFile(bound, (await binderColumns(tx, quote.id))!, raters[bound.edition], registry.edition(bound.edition));
         });
       });
+      await notifyHandOver(services, caller, id, 'bind');
       return { quote: await detailOf(caller, await visibleQuote(caller, id)), message: POLICY_TEXTS.bound };
     },
 
@@ -234,6 +239,7 @@ export const handlers: HandlerModule = (services) => {
           detail: { reason: String(body.reason) },
         });
       });
+      await notifyHandOver(services, caller, id, 'rescind');
       return { quote: await detailOf(caller, await visibleQuote(caller, id)), message: POLICY_TEXTS.rescinded };
     },
 
@@ -309,6 +315,7 @@ export const handlers: HandlerModule = (services) => {
           effectiveDate: String(quote.effective_date).slice(0, 10), endDate: String(quote.end_date).slice(0, 10),
         }, issued.access, setPassword, edition, config));
       }
+      await notifyHandOver(services, caller, quoteId, 'issue');
       return { policy: await policyDetail(caller, issued.id), message: POLICY_TEXTS.issued(policyNumber) };
     },
 
@@ -394,7 +401,7 @@ export const handlers: HandlerModule = (services) => {
         });
         const edition = registry.edition(policy.edition);
         return status === 'CANCELLED' ? POLICY_TEXTS.cancelled(policy.policy_number) : POLICY_TEXTS.cancelPending(policy.policy_number, formatDate(day, edition.locale));
-      });
+      }, 'cancel');
     },
 
     async flatCancelPolicy(request) {
@@ -410,7 +417,7 @@ export const handlers: HandlerModule = (services) => {
           detail: { reason: String(body.reason), returnPremium },
         });
         return POLICY_TEXTS.flatCancelled(policy.policy_number);
-      });
+      }, 'flatCancel');
     },
 
     async voidPolicy(request) {
@@ -420,7 +427,7 @@ export const handlers: HandlerModule = (services) => {
           status: 'VOID', update: { cancellation_reason: String(body.reason), is_open_for_renewal: false }, detail: { reason: String(body.reason) },
         });
         return POLICY_TEXTS.voided(policy.policy_number);
-      });
+      }, 'void');
     },
 
     async undoPolicyCancellation(request) {
@@ -436,7 +443,7 @@ export const handlers: HandlerModule = (services) => {
           detail: { cancellationDate: policy.cancellation_date, returnPremium: policy.return_premium },
         });
         return POLICY_TEXTS.reinstated(policy.policy_number);
-      });
+      }, 'undoCancellation');
     },
 
     async requestPolicyCancellation(request) {
@@ -450,7 +457,7 @@ export const handlers: HandlerModule = (services) => {
           detail: { cancellationDate: day, reason: String(body.reason) },
         });
         return POLICY_TEXTS.cancellationRequested;
-      });
+      }, 'requestCancellation');
     },
 
     async markPolicyCheckInMail(request) {

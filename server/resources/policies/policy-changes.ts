@@ -6,6 +6,8 @@ import type { Caller } from '../../services.ts';
 import { canMovePolicy, policyPastTense, type PolicyAction } from './policy-transitions.ts';
 import { recordPolicyEvent, type PolicyRow } from './policy-repository.ts';
 import { POLICY_TEXTS } from './policy-texts.ts';
+import { postInboxMessage } from '../inbox/post-message.ts';
+import { reasonText } from '../quotes/hand-overs.ts';
 
 /** Column -> value for the policy row; only names written here reach the statement. */
 export type PolicyUpdate = Partial<Record<
@@ -41,6 +43,11 @@ export async function movePolicy(
   await audit(tx, clock, {
     actorUserId: context.caller.userId, action: `policy.${action}`, target: policy.id, address: context.address,
     detail: { policyNumber: policy.policy_number, accountId: policy.account_id, from: policy.status, to: status, ...(change.detail ?? {}) },
+  });
+  // What the provider did with the agency's policy reaches the agency's inbox (kinds with a subject in inbox-texts.ts).
+  await postInboxMessage(tx, {
+    kind: `policy.${action}`, agencyId: policy.agency_id, accountId: policy.account_id, policyId: policy.id, actorAccountId: context.caller.accountId,
+    values: { number: policy.policy_number, client: policy.company_name }, body: reasonText(change.detail), at: now,
   });
   return status;
 }

@@ -7,6 +7,7 @@ import { HttpError, MESSAGES, notFound } from '../../http/http-error.ts';
 import { publicLink } from '../../mail/public-link.ts';
 import type { Caller } from '../../services.ts';
 import { moveQuote } from '../quotes/quote-changes.ts';
+import { notifyHandOver } from '../quotes/hand-overs.ts';
 import { findVisibleBusinessAccount } from '../accounts/repository.ts';
 import { PROFILE_TEXTS } from '../account-profile/profile-texts.ts';
 import { PRO_PRODUCT, refuseBadDomains, saveAccountProfile } from '../account-profile/save-profile.ts';
@@ -195,6 +196,8 @@ export const handlers: HandlerModule = (services) => {
           },
         });
       });
+      // The quote now waits on underwriting (REQUESTED, in its inbox); the desk hears of it once that is committed.
+      await notifyHandOver(services, caller, id, 'requestToBind');
       return { quote: await reviewOf(caller, id), message: REVIEW_TEXTS.requestToBindSent };
     },
 

@@ -3,6 +3,7 @@ import type { Queryable } from '../../db/database.ts';
 import type { QuoteDetailRow } from '../quotes/repository.ts';
 import { toQuote } from '../quotes/repository.ts';
 import { quoteScheduleOf, scheduleAnswer } from '../quotes/quote-schedule.ts';
+import { reasonText } from '../quotes/hand-overs.ts';
 import { REVIEW_TEXTS, type AgencyStatus } from './review-texts.ts';
 
 /** The review columns the quotes list rows do not carry. */
@@ -83,7 +84,8 @@ export async function quoteReview(db: Queryable, quote: QuoteDetailRow, rater: R
   return {
     ...toQuote(quote),
     heading: fill(REVIEW_TEXTS.headings[agencyStatus] ?? REVIEW_TEXTS.headings.ACTIVE, quote),
-    invalidReason: agencyStatus === 'INVALID' || quote.status === 'INVALID' ? String((quote.decision as { reasonSummary?: string } | null)?.reasonSummary ?? '') : null,
+    // The reason underwriting gave, summary and description, so the agent reads all of it.
+    invalidReason: agencyStatus === 'INVALID' || quote.status === 'INVALID' ? reasonText(quote.decision) ?? '' : null,
     agentEmail: facts.agent_email,
     agentPhone: facts.agent_phone,
     account: {

@@ -25,7 +25,8 @@ import { findVisibleSubmission, movedSubmissionOf } from '../submissions/reposit
 import { moveSubmission } from '../submissions/submission-changes.ts';
 import { declinationOf, declineCodeLabels } from '../submissions/submission-declination.ts';
 import { canMoveSubmission } from '../submissions/submission-transitions.ts';
-import { BOUND_STATUSES } from './transitions.ts';
+import { BOUND_STATUSES, type QuoteAction } from './transitions.ts';
+import { notifyHandOver } from './hand-overs.ts';
 import { proposalDownload } from './proposal-download.ts';
 import { sendDocumentFile } from '../documents/issued-documents.ts';
 import { cartOf, findReadableQuote, findVisibleQuote, quoteNotes, searchInbox, searchVisibleQuotes, toQuote, type QuoteDetailRow } from './repository.ts';
@@ -91,15 +92,20 @@ export const handlers: HandlerModule = (services) => {
     return quote;
   }
 
-  /** Runs a change of one quote in a transaction and answers the quote after it with the success text. */
+  /**
+   * Runs a change of one quote in a transaction and answers the quote after it with the success text; a change
+   * that hands the quote over (hand-overs.ts) e-mails the next actor once it is committed.
+   */
   async function change(
     request: Parameters<typeof callerOf>[0],
     id: string,
     message: string,
     work: (tx: Queryable, caller: Caller, quote: QuoteDetailRow) => Promise<void>,
+    handOver?: QuoteAction,
   ) {
     const caller = callerOf(request);
     await db.transaction(async (tx) => work(tx, caller, await visibleQuote(caller, id, true, tx)));
+    if (handOver) await notifyHandOver(services, caller, id, handOver);
     return { quote: await detailOf(caller, await visibleQuote(caller, id)), message };
   }
 
@@ -308,7 +314,9 @@ export const handlers: HandlerModule = (services) => {
           kind: 'declined', reasonSummary: summaryOf(body.reasonSummary, body.reasonFillIn), reason: String(body.reason ?? ''),
           isNotificationEnabled: body.isNotificationEnabled !== false, by: caller.userId, at: clock.now().toISOString(),
         };
-        await moveQuote(tx, clock, { caller, address: request.ip }, quote, 'decline', { update: { decision, agency_status: 'INVALID' }, detail: { reasonSummary: decision.reasonSummary } });
+        await moveQuote(tx, clock, { caller, address: request.ip }, quote, 'decline', {
+          update: { decision, agency_status: 'INVALID' }, detail: { reasonSummary: decision.reasonSummary, reason: decision.reason },
+        });
         if (body.declineAccount === true) {
           // An account already declined (or lost) stays as it is; the quote is still declined.
           await decideAccount(tx, clock, { userId: caller.userId, address: request.ip }, quote.account_id, 'decline',
@@ -323,7 +331,7 @@ export const handlers: HandlerModule = (services) => {
             await moveSubmission(tx, clock, { userId: caller.userId, accountId: caller.accountId, address: request.ip }, moved, 'decline', { declination }, { declinationReason: declination.summary, quoteId: quote.id });
           }
         }
-      });
+      }, 'decline');
     },
 
     async saveQuoteLostReason(request) {
@@ -362,8 +370,8 @@ export const handlers: HandlerModule = (services) => {
 
     async releaseQuote(request) {
       return change(request, request.params.id, QUOTE_TEXTS.quoteReleased, async (tx, caller, quote) => {
-        await moveQuote(tx, clock, { caller, address: request.ip }, quote, 'release', { update: { agency_status: 'ACTIVE' } });
-      });
+        await moveQuote(tx, clock, { caller, address: request.ip }, quote, 'release', { update: { agency_status: 'ACTIVE', wra_request_to_bind: false } });
+      }, 'release');
     },
 
     async updateQuoteTerms(request) {
@@ -398,7 +406,7 @@ export const handlers: HandlerModule = (services) => {
       if (!reason) throw new HttpError(400, QUOTE_TEXTS.reasonRequired, { errors: [{ field: 'reason', message: QUOTE_TEXTS.reasonRequired }] });
       return change(request, request.params.id, QUOTE_TEXTS.referred, async (tx, caller, quote) => {
         await moveQuote(tx, clock, { caller, address: request.ip }, quote, 'refer', { update: { decision: { kind: 'referred', reason, by: caller.userId, at: clock.now().toISOString() } }, detail: { reason } });
-      });
+      }, 'refer');
     },
 
     async saveRiskModifier(request) {

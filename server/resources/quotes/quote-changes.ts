@@ -7,6 +7,7 @@ import type { QuoteDetailRow } from './repository.ts';
 import { recordQuoteEvent } from './repository.ts';
 import { postInboxMessage } from '../inbox/post-message.ts';
 import { QUOTE_TEXTS } from './quote-texts.ts';
+import { reasonText } from './hand-overs.ts';
 import { pastTense, statusAfter, type QuoteAction } from './transitions.ts';
 
 /** Column -> value for the quote row; only names written here reach the statement. */
@@ -52,10 +53,9 @@ export async function moveQuote(
     actorUserId: context.caller.userId, action: `quote.${action}`, target: quote.id, address: context.address,
     detail: { quoteNumber: quote.quote_number, accountId: quote.account_id, from: quote.status, to: status, ...(change.detail ?? {}) },
   });
-  const reason = change.detail?.reasonSummary;
   await postInboxMessage(tx, {
     kind: `quote.${action}`, agencyId: quote.agency_id, accountId: quote.account_id, quoteId: quote.id, actorAccountId: context.caller.accountId,
-    values: { number: quote.quote_number, client: quote.company_name }, body: typeof reason === 'string' && reason ? reason : null, at: now,
+    values: { number: quote.quote_number, client: quote.company_name }, body: reasonText(change.detail), at: now,
   });
   return status;
 }

@@ -17,6 +17,11 @@ export const isUnderwriter = (caller: Caller): boolean => caller.permissions.has
 export async function quoteDetail(db: Queryable, caller: Caller, row: QuoteDetailRow, rater: RaterDefinitions) {
   const underwriter = isUnderwriter(caller);
   const events = await quoteEvents(db, row.id);
+  const [account] = await db.query<{ first_name: string | null; last_name: string | null; email: string | null; phone: string | null }>(
+    `SELECT policy_contact_first_name AS first_name, policy_contact_last_name AS last_name, policy_contact_email AS email, policy_contact_phone AS phone
+     FROM account_profiles WHERE account_id = $1`,
+    [row.account_id],
+  );
   const { trace, ...rating } = row.rating as { trace?: unknown };
   return {
     ...toQuote(row),
@@ -30,6 +35,13 @@ export async function quoteDetail(db: Queryable, caller: Caller, row: QuoteDetai
     customerLastName: row.customer_last_name,
     customerEmail: row.customer_email,
     customerPhone: row.customer_phone,
+    // The quote's policy holder once named on it (a request to bind, a bind), else the account's policy contact.
+    policyContact: {
+      firstName: row.customer_first_name ?? account?.first_name ?? null,
+      lastName: row.customer_last_name ?? account?.last_name ?? null,
+      email: row.customer_email ?? account?.email ?? null,
+      phone: row.customer_phone ?? account?.phone ?? null,
+    },
     brokerFee: money(row.broker_fee),
     additionalBrokerFee: money(row.additional_broker_fee),
     mgaFee: money(row.mga_fee),

@@ -40,13 +40,15 @@ export const QUOTE_MOVES: Readonly<Record<QuoteAction, Move>> = {
   sendToPolicyholder: { from: ['READY'], to: 'same' },
   // Provider staff send a quote they wrote for a wholesale agency to one of its agents.
   sendToAgency: { from: ['READY'], to: 'same', underwriter: true },
-  // The agent asks to bind a Ready quote; the insured attests and signs one, which asks to bind it too.
-  requestToBind: { from: ['READY'], to: 'same' },
-  attest: { from: ['READY'], to: 'same' },
-  sign: { from: ['READY'], to: 'SIGNED' },
-  // Binding (server/resources/policies): a Ready or signed quote becomes a binder; the binder is issued as a
-  // policy or rescinded; the calendar expires a binder not issued by its expiry (BINDER EXPIRED).
-  bind: { from: ['READY', 'SIGNED'], to: 'BOUND' },
+  // The agent asks to bind a Ready quote: it is REQUESTED, so it waits in the underwriting inbox until
+  // underwriting binds, releases or declines it. The insured attests and signs a Ready quote (or one the agent
+  // already asked to bind), which asks to bind it too.
+  requestToBind: { from: ['READY'], to: 'REQUESTED' },
+  attest: { from: ['READY', 'REQUESTED'], to: 'same' },
+  sign: { from: ['READY', 'REQUESTED'], to: 'SIGNED' },
+  // Binding (server/resources/policies): a Ready, requested or signed quote becomes a binder; the binder is issued
+  // as a policy or rescinded; the calendar expires a binder not issued by its expiry (BINDER EXPIRED).
+  bind: { from: ['READY', 'REQUESTED', 'SIGNED'], to: 'BOUND' },
   rescind: { from: ['BOUND'], to: 'RESCIND', underwriter: true },
   issue: { from: ['BOUND'], to: 'ISSUED' },
   // The notice is sent to the surplus lines broker, who attests it (server/resources/surplus-notice), while the quote may still be bound.
