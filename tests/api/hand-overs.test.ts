@@ -184,6 +184,9 @@ describe.each(EDITIONS)('the hand-overs of a quote ($edition)', (edition) => {
     expect(mails.length).toBe(mailsBefore + 1);
     expect(`${mails[0]!.subject}\n${mails[0]!.body}`).toContain(number);
     for (const part of step.reason ?? []) expect(mails[0]!.body).toContain(part);
+    // Its link opens the record at its edition's address (a host ending in .uk is the UK edition).
+    const host = /https?:\/\/([^/\s]+)\//.exec(mails[0]!.body)?.[1] ?? '';
+    expect(host.replace(/:\d+$/, '').endsWith('.uk'), host).toBe(edition.edition === 'uk');
 
     // The audit entry, with the acting user.
     const audits = await auditsOf();

@@ -1,6 +1,9 @@
 import { PROVIDER_ACCOUNT_TYPE } from '../../auth/session-context.ts';
 import type { Queryable } from '../../db/database.ts';
 import type { Mailer } from '../../mail/mailer.ts';
+import { publicLink } from '../../mail/public-link.ts';
+import type { ServerConfig } from '../../config.ts';
+import type { EditionId } from '../../../engine/index.ts';
 import type { Caller } from '../../services.ts';
 import { composeMail, reasonText, type HandOver, type NextActor } from '../quotes/hand-overs.ts';
 import type { PolicyAction } from './policy-transitions.ts';
@@ -57,6 +60,7 @@ interface HandedOverPolicy {
   agency_name: string;
   agent_email: string | null;
   cancellation_date: string | null;
+  edition: EditionId;
 }
 
 /**
@@ -64,7 +68,7 @@ interface HandedOverPolicy {
  * event in the policy's history). Nobody is told of what their own side did.
  */
 export async function notifyPolicyHandOver(
-  services: { db: Queryable; mailer: Mailer; config: { publicUrl: string } },
+  services: { db: Queryable; mailer: Mailer; config: Pick<ServerConfig, 'publicUrls'> },
   caller: Pick<Caller, 'accountId' | 'accountType'>,
   policyId: string,
   action: PolicyAction,
@@ -74,7 +78,7 @@ export async function notifyPolicyHandOver(
   const { db, mailer, config } = services;
   const [policy] = await db.query<HandedOverPolicy>(
     `SELECT p.id, p.policy_number, coalesce(p.named_insured, a.name) AS company_name, p.agency_id, ag.name AS agency_name,
-       (SELECT u.email FROM users u WHERE u.id = p.agent_user_id AND u.status = 'ACTIVE') AS agent_email, p.cancellation_date::text AS cancellation_date
+       (SELECT u.email FROM users u WHERE u.id = p.agent_user_id AND u.status = 'ACTIVE') AS agent_email, p.cancellation_date::text AS cancellation_date, p.edition
      FROM policies p JOIN accounts a ON a.id = p.account_id JOIN accounts ag ON ag.id = p.agency_id WHERE p.id = $1`,
     [policyId],
   );
@@ -87,7 +91,7 @@ export async function notifyPolicyHandOver(
   const recipients = next === 'agency' ? [policy.agent_email].filter((email): email is string => Boolean(email)) : await providerStaffWith(db, 'policy:write');
   const values = {
     number: policy.policy_number, client: policy.company_name, agency: policy.agency_name, cancellationDate: policy.cancellation_date ?? '',
-    link: `${config.publicUrl}/${next === 'underwriting' ? 'admin' : 'agency'}/policies/${policy.id}`,
+    link: publicLink(config, policy.edition, `/${next === 'underwriting' ? 'admin' : 'agency'}/policies/${policy.id}`),
   };
   for (const to of recipients) await mailer.sendMail(composeMail(handOver.mail, values, to, reasonText(event?.detail)));
 }

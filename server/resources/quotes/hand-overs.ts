@@ -1,6 +1,9 @@
 import type { Queryable } from '../../db/database.ts';
 import { PROVIDER_ACCOUNT_TYPE } from '../../auth/session-context.ts';
 import type { MailMessage, Mailer } from '../../mail/mailer.ts';
+import { publicLink } from '../../mail/public-link.ts';
+import type { ServerConfig } from '../../config.ts';
+import type { EditionId } from '../../../engine/index.ts';
 import type { Caller } from '../../services.ts';
 import { submissionUnderwriters } from '../submissions/repository.ts';
 import type { QuoteAction } from './transitions.ts';
@@ -84,6 +87,7 @@ interface HandedOverQuote {
   agent_user_id: string | null;
   submission_id: string | null;
   decision: Record<string, unknown> | null;
+  edition: EditionId;
 }
 
 /** The addresses of whoever acts next: the submission's underwriter (else the whole desk), or the quote's agent. */
@@ -101,9 +105,9 @@ async function recipientsOf(db: Queryable, quote: HandedOverQuote, next: NextAct
   return (await submissionUnderwriters(db)).map((underwriter) => underwriter.email);
 }
 
-/** The console page of the quote for whoever acts next. */
-function linkOf(publicUrl: string, quote: HandedOverQuote, next: NextActor): string {
-  return `${publicUrl}/${next === 'underwriting' ? 'admin' : 'agency'}/quotes/${quote.id}`;
+/** The console page of the quote for whoever acts next, at the quote's edition's address. */
+function linkOf(config: Pick<ServerConfig, 'publicUrls'>, quote: HandedOverQuote, next: NextActor): string {
+  return publicLink(config, quote.edition, `/${next === 'underwriting' ? 'admin' : 'agency'}/quotes/${quote.id}`);
 }
 
 /** A hand-over's e-mail with its values filled in; a line about the reason is left out when none was given. */
@@ -125,7 +129,7 @@ function actsForNext(caller: Pick<Caller, 'accountId' | 'accountType'>, quote: H
  * (isNotificationEnabled false) sends nothing; its inbox message still tells the agency.
  */
 export async function notifyHandOver(
-  services: { db: Queryable; mailer: Mailer; config: { publicUrl: string } },
+  services: { db: Queryable; mailer: Mailer; config: Pick<ServerConfig, 'publicUrls'> },
   caller: Pick<Caller, 'accountId' | 'accountType'>,
   quoteId: string,
   action: QuoteAction,
@@ -134,7 +138,7 @@ export async function notifyHandOver(
   if (!handOver) return;
   const { db, mailer, config } = services;
   const [quote] = await db.query<HandedOverQuote>(
-    `SELECT q.id, q.agency_id, q.quote_number, a.name AS company_name, ag.name AS agency_name, q.agent_user_id, q.submission_id, q.decision
+    `SELECT q.id, q.agency_id, q.quote_number, a.name AS company_name, ag.name AS agency_name, q.agent_user_id, q.submission_id, q.decision, q.edition
      FROM quotes q JOIN accounts a ON a.id = q.account_id JOIN accounts ag ON ag.id = q.agency_id WHERE q.id = $1`,
     [quoteId],
   );
@@ -144,7 +148,7 @@ export async function notifyHandOver(
     'SELECT detail FROM quote_events WHERE quote_id = $1 AND action = $2 ORDER BY id DESC LIMIT 1', [quoteId, action],
   );
   const reason = reasonText(event?.detail);
-  const link = linkOf(config.publicUrl, quote, handOver.next);
+  const link = linkOf(config, quote, handOver.next);
   const values = { number: quote.quote_number, client: quote.company_name, agency: quote.agency_name, link };
   for (const to of await recipientsOf(db, quote, handOver.next)) await mailer.sendMail(composeMail(handOver.mail, values, to, reason));
 }
