@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { PDFParse } from 'pdf-parse';
 import { callApi } from './support/call-api.ts';
 import { choose } from './support/choose.ts';
-import { E2E_ORIGIN, E2E_UK_ORIGIN } from './support/origin.ts';
+import { E2E_ORIGIN, E2E_PORT, E2E_UK_ORIGIN, UK_HOST } from './support/origin.ts';
 import { dismissToasts, lastMailId, openMailedCodeLink, signInOnOrigin } from './support/sign-in.ts';
 
 /**
@@ -29,7 +29,7 @@ interface Case {
 }
 
 const CASES: Case[] = [
-  { edition: 'us', origin: E2E_ORIGIN, agent: 'agent@agency.example', product: 'P250', deductible: 25000, agentTerm: 'agent', socialEngineering: { product: 'P100', deductible: 2500 }, shows: ['Retention', 'State', 'Surplus Lines Tax'], hides: ['Insurance Premium Tax'] },
+  { edition: 'us', origin: E2E_ORIGIN, agent: 'agent@agency.example', product: 'P250', deductible: 25000, agentTerm: 'agent', socialEngineering: { product: 'P100', deductible: 2500 }, shows: ['Retention', 'State'], hides: ['Insurance Premium Tax'] },
   { edition: 'uk', origin: E2E_UK_ORIGIN, agent: 'broker@brokerage.example', product: 'P_ONE', deductible: 2500, agentTerm: 'broker', shows: ['Excess', 'Insurance Premium Tax', 'Postcode'], hides: ['State', 'Surplus Lines Tax'] },
 ];
 
@@ -122,7 +122,11 @@ for (const edition of CASES) {
     await expect(revealed.getByRole('heading', { name: 'Quote Documents' })).toBeVisible();
     const link = (await revealed.getByTestId('revealed-value').innerText()).trim();
     expect(link).toMatch(new RegExp(`/api/quote/v1/documents/${quote.id}\\.`));
-    const opened = await request.get(link);
+    // The link names the quote's edition's public address (a UK host for a UK quote); the test's own server
+    // answers it under that host name.
+    const address = new URL(link);
+    expect(address.hostname.endsWith('.uk')).toBe(edition.edition === 'uk');
+    const opened = await request.get(`${E2E_ORIGIN}${address.pathname}${address.search}`, { headers: { host: edition.edition === 'uk' ? `${UK_HOST}:${E2E_PORT}` : `127.0.0.1:${E2E_PORT}` } });
     expect(opened.status()).toBe(200);
     expect(opened.headers()['content-type']).toBe('application/pdf');
     expect((await new PDFParse({ data: new Uint8Array(await opened.body()) }).getText()).text).toContain(quote.quoteNumber);
