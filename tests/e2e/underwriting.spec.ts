@@ -156,7 +156,10 @@ for (const edition of CASES) {
     await fees.getByRole('textbox', { name: 'Additional Broker Fee', exact: true }).fill('25');
     await fees.getByRole('button', { name: 'Save' }).click();
     await expect(agentPage.getByText('Broker Fee updated Successfully!', { exact: true })).toBeVisible();
-    await expect(agentPage.getByRole('textbox', { name: 'Broker Fee', exact: true })).toHaveValue(/150\.00/);
+    // The page's premium lines (the quote's schedule) name each fee with its amount.
+    const charges = agentPage.getByTestId('block-table-schedule-charges');
+    await expect(charges.getByRole('row').filter({ has: agentPage.getByRole('cell', { name: 'Broker Fee', exact: true }) })).toContainText(`${currency}150.00`);
+    await expect(charges.getByRole('row').filter({ has: agentPage.getByRole('cell', { name: 'Additional Broker Fee', exact: true }) })).toContainText(`${currency}25.00`);
     const withFees = await callApi<{ totalPremium: string }>(agentPage, 'GET', `/api/quote/v1/${referred.id}`);
     expect(Number(withFees.data.totalPremium)).toBeCloseTo(Number(withMga.data.totalPremium) + 175, 2);
     const [download] = await Promise.all([agentPage.waitForEvent('download'), agentPage.getByRole('button', { name: 'Download Proposal' }).click()]);
