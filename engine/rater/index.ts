@@ -19,6 +19,7 @@ export { RatingError } from './rating-error.ts';
 export {
   QUOTE_FEE_NAMES,
   SCHEDULE_LINE_NAMES,
+  SURPLUS_TAX_NAMES,
   scheduleCharges,
   minorToDecimalText,
   scheduleTotalOf,

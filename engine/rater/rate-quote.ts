@@ -14,10 +14,7 @@ import { clampToOptions } from './clamp-option.ts';
 import { referralsOf } from './referrals.ts';
 import { addYears, daysBetween } from './iso-date.ts';
 import { scheduleCoverageOf } from './schedule-coverages.ts';
-import { scheduleTotalOf, toMinor, type ScheduleCoverage, type ScheduleLine } from './schedule.ts';
-
-/** The names the schedule gives the surplus lines charges; the premium tax is named by its table. */
-const TAX_NAMES = { surplusLinesTax: 'Surplus Lines Tax', stampingFee: 'Stamping Fee' } as const;
+import { SURPLUS_TAX_NAMES, scheduleTotalOf, toMinor, type ScheduleCoverage, type ScheduleLine } from './schedule.ts';
 
 const grouped = (value: number) => String(value).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 const PERCENT = Decimal.HUNDRED;
@@ -182,12 +179,12 @@ function rate(input: RatingInput, rater: RaterDefinitions): RatingResult {
     if (!row) throw new RatingError('region-not-supported', `There is no surplus lines tax for ${input.riskState}.`, 'riskState');
     const taxRate = Decimal.from(row.row.taxRate ?? 0).dividedBy(PERCENT);
     surplusLineTax = taxable.times(taxRate).round(2);
-    taxLines.push({ name: TAX_NAMES.surplusLinesTax, amountMinor: toMinor(surplusLineTax) });
+    taxLines.push({ name: SURPLUS_TAX_NAMES.surplusLinesTax, amountMinor: toMinor(surplusLineTax) });
     trace.add(`${taxTable.step}: surplus lines tax`, surplusLineTax, taxRate.toString(), taxTable, row.name, 'tax');
     const stampingRate = Decimal.from(row.row.stampingFeeRate ?? 0).dividedBy(PERCENT);
     if (!stampingRate.isZero()) {
       surplusStampingFee = taxable.times(stampingRate).round(2);
-      taxLines.push({ name: TAX_NAMES.stampingFee, amountMinor: toMinor(surplusStampingFee) });
+      taxLines.push({ name: SURPLUS_TAX_NAMES.stampingFee, amountMinor: toMinor(surplusStampingFee) });
       trace.add(`${taxTable.step}: stamping fee`, surplusStampingFee, stampingRate.toString(), taxTable, row.name, 'tax');
     }
   }

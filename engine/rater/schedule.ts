@@ -53,6 +53,9 @@ export const QUOTE_FEE_NAMES = {
   mgaFee: 'MGA Fee',
 } as const;
 
+/** The names the schedule gives the surplus lines charges (a premium tax is named by its table). */
+export const SURPLUS_TAX_NAMES = { surplusLinesTax: 'Surplus Lines Tax', stampingFee: 'Stamping Fee' } as const;
+
 const MINOR_PER_UNIT = 10n ** 10n; // Decimal holds 12 places; minor units are 2.
 
 /** An amount in minor units, rounded half away from zero to the cent: exact for any decimal text. */

@@ -1,10 +1,18 @@
 import { formatDate, formatMoney, scheduleCharges, type Edition, type Schedule, type ScheduleCoverage } from '../../engine/index.ts';
 import type { DocumentBlock } from './pdf-document.ts';
 
-/** How a retroactive period reads on paper: full prior acts, or the date a period of years reaches back to. */
+const FULL_PRIOR_ACTS = -1;
+
+/** How a quote's retroactive period reads on paper: full prior acts, or a number of years. */
+export function retroPeriodText(period: number | null | undefined): string {
+  if (period === null || period === undefined) return '-';
+  if (period === FULL_PRIOR_ACTS) return 'Full Prior Acts';
+  return period === 1 ? '1 year' : `${period} years`;
+}
+
+/** How a coverage's retroactive period reads on paper: full prior acts, or the date its years reach back to. */
 function retroText(coverage: ScheduleCoverage, edition: Edition): string {
-  if (coverage.retroActivePeriod === undefined) return '-';
-  if (coverage.retroActivePeriod === -1) return 'Full Prior Acts';
+  if (coverage.retroActivePeriod === FULL_PRIOR_ACTS) return retroPeriodText(FULL_PRIOR_ACTS);
   return coverage.retroActiveDate ? formatDate(coverage.retroActiveDate, edition.locale) : '-';
 }
 

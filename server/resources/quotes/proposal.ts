@@ -1,16 +1,10 @@
 import { formatDate, formatMoney, type Edition, type RaterDefinitions } from '../../../engine/index.ts';
 import { renderDocument, type DocumentBlock } from '../../documents/pdf-document.ts';
-import { scheduleChargesBlock, scheduleCoverageBlock } from '../../documents/schedule-blocks.ts';
+import { retroPeriodText, scheduleChargesBlock, scheduleCoverageBlock } from '../../documents/schedule-blocks.ts';
 import type { QuoteDetailRow } from './repository.ts';
 import { quoteScheduleOf } from './quote-schedule.ts';
 import { DOCUMENT_PROVIDER } from '../../constants.ts';
 
-/** How a quote's retroactive period reads: full prior acts, or a number of years. */
-export function retroText(period: number | null | undefined): string {
-  if (period === null || period === undefined) return '-';
-  if (period === -1) return 'Full Prior Acts';
-  return period === 1 ? '1 year' : `${period} years`;
-}
 
 
 /**
@@ -39,7 +33,7 @@ export async function quoteProposalPdf(quote: QuoteDetailRow, rater: RaterDefini
         ['Aggregate Limit', money(quote.agg_limit)],
         [term('Retention'), money(quote.deductible)],
         ['Waiting Period', quote.waiting_period ? `${quote.waiting_period} hours` : '-'],
-        ['Retroactive Period', retroText(quote.retro_active_period)],
+        ['Retroactive Period', retroPeriodText(quote.retro_active_period)],
         ...(quote.is_surplus ? [['Written As', 'Surplus lines'] as const] : []),
         ['Quote Valid Until', date(quote.expires_on)],
       ],

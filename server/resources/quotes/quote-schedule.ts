@@ -1,5 +1,5 @@
 import {
-  scheduleCharges, scheduleCoveragesOfRequest, scheduleTotalOf, tableInForce, toMinor, withQuoteFees,
+  SURPLUS_TAX_NAMES, scheduleCharges, scheduleCoveragesOfRequest, scheduleTotalOf, tableInForce, toMinor, withQuoteFees,
   type RaterDefinitions, type RatingInput, type RatingResult, type Schedule, type ScheduleLine,
 } from '../../../engine/index.ts';
 import { feesOf } from './quote-store.ts';
@@ -52,7 +52,7 @@ function storedBeforeSchedules(quote: ScheduledQuote, rater: RaterDefinitions): 
   const lines = {
     premiumMinor: toMinor(rating.premium ?? quote.premium),
     fees: line('Fees', rating.fees),
-    taxes: [...line('Surplus Lines Tax', rating.surplusLineTax), ...line('Stamping Fee', rating.surplusStampingFee), ...line(premiumTaxName, rating.premiumTax)],
+    taxes: [...line(SURPLUS_TAX_NAMES.surplusLinesTax, rating.surplusLineTax), ...line(SURPLUS_TAX_NAMES.stampingFee, rating.surplusStampingFee), ...line(premiumTaxName, rating.premiumTax)],
   };
   return {
     currency: rating.currency ?? quote.currency,
