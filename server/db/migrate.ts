@@ -6,6 +6,29 @@ import type { Database, Queryable } from './database.ts';
 export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
 /** A resource keeps its own tables with it: server/resources/<name>/migrations/NNN_name.sql. */
 export const RESOURCES_DIR = fileURLToPath(new URL('../resources/', import.meta.url));
+/** The policy lifecycle area: its sub-modules (nested, e.g. reminders/invoice) are resources found the same way. */
+export const LIFECYCLE_DIR = fileURLToPath(new URL('../lifecycle/', import.meta.url));
+
+/** A folder holding resources, and how errors name it (relative to the repository). */
+export interface ResourceRoot {
+  dir: string;
+  label: string;
+}
+
+/** Where resources live: every folder below a root is one (found by what it holds, so adding one touches no list). */
+export const RESOURCE_ROOTS: readonly ResourceRoot[] = [
+  { dir: RESOURCES_DIR, label: 'server/resources' },
+  { dir: LIFECYCLE_DIR, label: 'server/lifecycle' },
+];
+
+/** Every folder below `dir` (its path relative to `dir`, '/'-separated), sorted; a `migrations` folder is not descended. */
+export async function resourceFolders(dir: string, prefix = ''): Promise<string[]> {
+  const entries = await readdir(path.join(dir, prefix), { withFileTypes: true }).catch(() => []);
+  const folders = entries.filter((entry) => entry.isDirectory() && entry.name !== 'migrations' && entry.name !== 'node_modules')
+    .map((entry) => (prefix ? `${prefix}/${entry.name}` : entry.name));
+  const nested = await Promise.all(folders.map((folder) => resourceFolders(dir, folder)));
+  return [...folders, ...nested.flat()].sort();
+}
 /** Key of the advisory lock held while migrating and seeding, so two instances starting at once take turns. */
 export const SCHEMA_LOCK_KEY = 724_670_001;
 
@@ -21,14 +44,15 @@ async function migrationFiles(dir: string): Promise<string[]> {
 }
 
 /**
- * server/db/migrations/NNN_name.sql and server/resources/<name>/migrations/NNN_name.sql, in order of NNN
- * (one sequence across folders). Two files with one version stop the start, naming both.
+ * server/db/migrations/NNN_name.sql and every resource's migrations/NNN_name.sql (server/resources/<name>/,
+ * server/lifecycle/<sub-module>/), in order of NNN (one sequence across folders). Two files with one version
+ * stop the start, naming both.
  */
-export async function loadMigrations(dir = MIGRATIONS_DIR, resourcesDir = RESOURCES_DIR): Promise<Migration[]> {
-  const resources = await readdir(resourcesDir, { withFileTypes: true }).catch(() => []);
+export async function loadMigrations(dir = MIGRATIONS_DIR, roots: readonly string[] = RESOURCE_ROOTS.map((root) => root.dir)): Promise<Migration[]> {
+  const folders = (await Promise.all(roots.map(async (root) => (await resourceFolders(root)).map((folder) => path.join(root, folder))))).flat();
   const files = [
     ...(await migrationFiles(dir)),
-    ...(await Promise.all(resources.filter((entry) => entry.isDirectory()).map((entry) => migrationFiles(path.join(resourcesDir, entry.name, 'migrations'))))).flat(),
+    ...(await Promise.all(folders.map((folder) => migrationFiles(path.join(folder, 'migrations'))))).flat(),
   ];
   const byVersion = new Map<string, string>();
   for (const file of files) {

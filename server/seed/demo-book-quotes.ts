@@ -3,8 +3,8 @@ import {
 } from '../../engine/index.ts';
 import { QUOTE_OFFER_DAYS } from '../constants.ts';
 import { P100_FAMILY } from '../resources/accounts/quote-effects.ts';
-import type { AccountRisk } from '../resources/quotes/account-risk.ts';
-import { ratingInputOf, type QuoteRequestBody } from '../resources/quotes/quote-rating.ts';
+import type { AccountRisk } from '../lifecycle/quotes/account-risk.ts';
+import { ratingInputOf, type QuoteRequestBody } from '../lifecycle/quotes/quote-rating.ts';
 import type { BookAccount } from './demo-book-accounts.ts';
 import { DECLINE_REASONS, LOSS_REASONS, REFERRAL_REASONS } from './demo-book-data.ts';
 import type { BookRandom } from './demo-book-random.ts';

@@ -4,17 +4,17 @@ import {
 import type { Clock } from '../clock.ts';
 import { ENDORSEMENT_WINDOW, ERP_OPTIONS, INVOICE_REMINDER_OFFSETS, PAYMENT_DUE_DAYS } from '../constants.ts';
 import type { Queryable } from '../db/database.ts';
-import { amountDueOf } from '../resources/financing/financing-repository.ts';
-import { paymentDueDate, REMINDED_STATUSES } from '../resources/invoice-reminders/reminder-schedule.ts';
-import { movePolicy, type PolicyUpdate } from '../resources/policies/policy-changes.ts';
-import { mailingAddressLine } from '../resources/policies/policy-documents.ts';
-import { findVisiblePolicy, type MailingAddress, type PolicyRow } from '../resources/policies/policy-repository.ts';
-import { IN_FORCE, type PolicyAction } from '../resources/policies/policy-transitions.ts';
+import { amountDueOf } from '../lifecycle/ledger/financing-repository.ts';
+import { paymentDueDate, REMINDED_STATUSES } from '../lifecycle/reminders/invoice/reminder-schedule.ts';
+import { movePolicy, type PolicyUpdate } from '../lifecycle/policies/policy-changes.ts';
+import { mailingAddressLine } from '../lifecycle/policies/policy-documents.ts';
+import { findVisiblePolicy, type MailingAddress, type PolicyRow } from '../lifecycle/policies/policy-repository.ts';
+import { IN_FORCE, type PolicyAction } from '../lifecycle/policies/policy-transitions.ts';
 import { currentTerms, insertRevision, ratingOfRevision, revertibleEndorsement, termsBefore } from '../resources/policy-endorsements/revision-repository.ts';
 import { insertExcessLayer } from '../resources/policy-excess/excess-layers.ts';
 import { erpEligibility } from '../resources/policy-extended-reporting/erp-eligibility.ts';
-import { findQuotableAccount, type AccountRisk } from '../resources/quotes/account-risk.ts';
-import { ratingInputOf, type QuoteRequestBody } from '../resources/quotes/quote-rating.ts';
+import { findQuotableAccount, type AccountRisk } from '../lifecycle/quotes/account-risk.ts';
+import { ratingInputOf, type QuoteRequestBody } from '../lifecycle/quotes/quote-rating.ts';
 import type { Caller } from '../services.ts';
 import { shippedRaters } from './demo-book.ts';
 

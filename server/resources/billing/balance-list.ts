@@ -4,9 +4,9 @@ import type { Queryable } from '../../db/database.ts';
 import { listPage } from '../../list/list-query.ts';
 import type { ListRequest, ListSpec } from '../../list/list-spec.ts';
 import type { Caller } from '../../services.ts';
-import { invoiceNumberOf } from '../invoice-reminders/reminder-mail.ts';
-import { policyTenant } from '../policies/policy-repository.ts';
-import { PAYABLE } from '../policies/policy-transitions.ts';
+import { invoiceNumberOf } from '../../lifecycle/reminders/invoice/reminder-mail.ts';
+import { policyTenant } from '../../lifecycle/policies/policy-repository.ts';
+import { PAYABLE } from '../../lifecycle/policies/policy-transitions.ts';
 
 interface BalanceRow {
   policy_id: string;

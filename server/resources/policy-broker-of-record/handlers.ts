@@ -4,11 +4,11 @@ import type { HandlerModule } from '../../contract/handlers.ts';
 import { checkedBodyOf } from '../../form-check/checked-body.ts';
 import { timeZoneOf } from '../../form-check/request-rule-context.ts';
 import { HttpError, notFound } from '../../http/http-error.ts';
-import { settleCalendar } from '../policies/policy-calendar.ts';
-import { movePolicy } from '../policies/policy-changes.ts';
-import { findVisiblePolicy, requireVisiblePolicy } from '../policies/policy-repository.ts';
-import { POLICY_TEXTS } from '../policies/policy-texts.ts';
-import { canMovePolicy, policyPastTense } from '../policies/policy-transitions.ts';
+import { settleCalendar } from '../../lifecycle/calendar/policy-calendar.ts';
+import { movePolicy } from '../../lifecycle/policies/policy-changes.ts';
+import { findVisiblePolicy, requireVisiblePolicy } from '../../lifecycle/policies/policy-repository.ts';
+import { POLICY_TEXTS } from '../../lifecycle/policies/policy-texts.ts';
+import { canMovePolicy, policyPastTense } from '../../lifecycle/policies/policy-transitions.ts';
 import { borChangeForCorrection, searchBorChanges } from './bor-changes.ts';
 import { BOR_TEXTS } from './bor-texts.ts';
 

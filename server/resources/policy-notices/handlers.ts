@@ -9,12 +9,12 @@ import { HttpError, notFound } from '../../http/http-error.ts';
 import { publicLink } from '../../mail/public-link.ts';
 import type { Caller } from '../../services.ts';
 import { issuedDocumentId, keepIssuedDocument, sendIssuedDocument, type IssuedFile } from '../documents/issued-documents.ts';
-import { settleCalendar, openForRenewal } from '../policies/policy-calendar.ts';
-import { movePolicy } from '../policies/policy-changes.ts';
-import { documentFileName } from '../policies/policy-documents.ts';
-import { requireVisiblePolicy, type PolicyRow } from '../policies/policy-repository.ts';
-import { POLICY_TEXTS } from '../policies/policy-texts.ts';
-import { statusOnDay } from '../policies/policy-transitions.ts';
+import { settleCalendar, openForRenewal } from '../../lifecycle/calendar/policy-calendar.ts';
+import { movePolicy } from '../../lifecycle/policies/policy-changes.ts';
+import { documentFileName } from '../../lifecycle/policies/policy-documents.ts';
+import { requireVisiblePolicy, type PolicyRow } from '../../lifecycle/policies/policy-repository.ts';
+import { POLICY_TEXTS } from '../../lifecycle/policies/policy-texts.ts';
+import { statusOnDay } from '../../lifecycle/policies/policy-transitions.ts';
 import { noticeOfCancellationPdf } from './notice-document.ts';
 
 /**
