@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import { PDFParse } from 'pdf-parse';
-import { POLICY_TEXTS } from '../../server/resources/policies/policy-texts.ts';
+import { POLICY_TEXTS } from '../../server/lifecycle/policies/policy-texts.ts';
 import { messagesTo } from './support/mail.ts';
 import { issuedPolicy } from './support/policy-fixtures.ts';
 import { clientOf } from './support/quote-fixtures.ts';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import { installmentAmount, installmentDownPayment } from '../../engine/index.ts';
-import { FINANCING_TEXTS } from '../../server/resources/financing/financing-texts.ts';
+import { FINANCING_TEXTS } from '../../server/lifecycle/financing/financing-texts.ts';
 import { issuedPolicy, quotableAcme, withAgencyContact } from './support/policy-fixtures.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import { Decimal } from '../../engine/index.ts';
-import { INVOICE_REMINDER_TEXTS, REMINDER_MAIL_TEXTS } from '../../server/resources/invoice-reminders/invoice-reminder-texts.ts';
-import { sendDueInvoiceReminders } from '../../server/resources/invoice-reminders/send-due-invoice-reminders.ts';
+import { INVOICE_REMINDER_TEXTS, REMINDER_MAIL_TEXTS } from '../../server/lifecycle/reminders/invoice/invoice-reminder-texts.ts';
+import { sendDueInvoiceReminders } from '../../server/lifecycle/reminders/invoice/send-due-invoice-reminders.ts';
 import { messagesTo } from './support/mail.ts';
 import { issuedPolicy } from './support/policy-fixtures.ts';
 import { clientOf } from './support/quote-fixtures.ts';

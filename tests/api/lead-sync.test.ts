@@ -1,7 +1,7 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEBHOOK_HEADERS, WEBHOOK_RETRY_DELAYS_MS } from '../../server/constants.ts';
-import { verifyWebhookSignature } from '../../server/resources/payments/webhook-signature.ts';
+import { verifyWebhookSignature } from '../../server/lifecycle/payments/webhook-signature.ts';
 import { deliverDueWebhooks } from '../../server/resources/webhooks/deliver-webhooks.ts';
 import { EDITION_AGENCIES, EDITION_USERS, editionClient, type EditionAgency } from './support/edition-agencies.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';

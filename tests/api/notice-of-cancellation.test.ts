@@ -2,7 +2,7 @@ import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import { NOC_REASONS } from '../../server/constants.ts';
-import { POLICY_TEXTS } from '../../server/resources/policies/policy-texts.ts';
+import { POLICY_TEXTS } from '../../server/lifecycle/policies/policy-texts.ts';
 import { issuedPolicy, quotableAcme } from './support/policy-fixtures.ts';
 import { clientOf } from './support/quote-fixtures.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import { PDFParse } from 'pdf-parse';
 import { GATE_MESSAGES } from '../../server/auth/session-gate.ts';
-import { REVIEW_TEXTS } from '../../server/resources/quote-review/review-texts.ts';
+import { REVIEW_TEXTS } from '../../server/lifecycle/quote-review/review-texts.ts';
 import { codeIn, linkTokenIn, messagesTo, nextAddress } from './support/mail.ts';
 import { clientOf, p250Request } from './support/quote-fixtures.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
-import { sendDueInvoiceReminders } from '../../server/resources/invoice-reminders/send-due-invoice-reminders.ts';
+import { sendDueInvoiceReminders } from '../../server/lifecycle/reminders/invoice/send-due-invoice-reminders.ts';
 import { linkTokenIn, messagesTo } from './support/mail.ts';
 import { boundBinder, issueBinder, issuedPolicy } from './support/policy-fixtures.ts';
 import { clientOf, p250Request } from './support/quote-fixtures.ts';

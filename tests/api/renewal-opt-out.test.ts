@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
-import { POLICY_TEXTS } from '../../server/resources/policies/policy-texts.ts';
+import { POLICY_TEXTS } from '../../server/lifecycle/policies/policy-texts.ts';
 import { issuedPolicy, quotableAcme } from './support/policy-fixtures.ts';
 import { clientOf } from './support/quote-fixtures.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import { addDays } from '../../engine/index.ts';
-import { RENEWAL_REMINDER_TEXTS } from '../../server/resources/renewal-reminders/renewal-reminder-texts.ts';
-import { sendDueRenewalReminders } from '../../server/resources/renewal-reminders/send-due-renewal-reminders.ts';
+import { RENEWAL_REMINDER_TEXTS } from '../../server/lifecycle/reminders/renewal/renewal-reminder-texts.ts';
+import { sendDueRenewalReminders } from '../../server/lifecycle/reminders/renewal/send-due-renewal-reminders.ts';
 import { messagesTo } from './support/mail.ts';
 import { issuedPolicy } from './support/policy-fixtures.ts';
 import { clientOf } from './support/quote-fixtures.ts';

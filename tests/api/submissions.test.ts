@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import { insertSubmission } from '../../server/resources/submissions/repository.ts';
 import { SUBMISSION_TEXTS } from '../../server/resources/submissions/submission-texts.ts';
-import { QUOTE_TEXTS } from '../../server/resources/quotes/quote-texts.ts';
+import { QUOTE_TEXTS } from '../../server/lifecycle/quotes/quote-texts.ts';
 import { EDITION_AGENCIES, EDITION_USERS, editionClient, type EditionAgency } from './support/edition-agencies.ts';
 import { clientOf, p250Request } from './support/quote-fixtures.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import { PDFParse } from 'pdf-parse';
-import { SURPLUS_NOTICE_TEXTS } from '../../server/resources/surplus-notice/surplus-notice-rules.ts';
+import { SURPLUS_NOTICE_TEXTS } from '../../server/lifecycle/surplus-notice/surplus-notice-rules.ts';
 import { clientOf, p250Request } from './support/quote-fixtures.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 

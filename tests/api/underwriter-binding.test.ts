@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
-import { POLICY_TEXTS } from '../../server/resources/policies/policy-texts.ts';
+import { POLICY_TEXTS } from '../../server/lifecycle/policies/policy-texts.ts';
 import { clientOf, p250Request } from './support/quote-fixtures.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 

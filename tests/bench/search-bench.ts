@@ -15,8 +15,8 @@
 import pg from 'pg';
 import type { Queryable } from '../../server/db/database.ts';
 import type { ListPage, ListRequest } from '../../server/list/list-spec.ts';
-import { searchInbox, searchVisibleQuotes } from '../../server/resources/quotes/repository.ts';
-import { searchVisiblePolicies } from '../../server/resources/policies/policy-repository.ts';
+import { searchInbox, searchVisibleQuotes } from '../../server/lifecycle/quotes/repository.ts';
+import { searchVisiblePolicies } from '../../server/lifecycle/policies/policy-repository.ts';
 import type { Caller } from '../../server/services.ts';
 import { PROVIDER_ACCOUNT_TYPE } from '../../server/auth/session-context.ts';
 import { reachablePostgresUrl } from '../support/postgres-url.ts';

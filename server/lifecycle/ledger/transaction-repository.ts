@@ -2,7 +2,7 @@ import { audit } from '../../audit.ts';
 import type { Clock } from '../../clock.ts';
 import type { Queryable } from '../../db/database.ts';
 import type { TransactionStatus } from '../../../engine/index.ts';
-import type { PaymentKind, ProcessorCharge } from '../payments/payment-processor.ts';
+import type { PaymentKind, ProcessorCharge } from './charge.ts';
 
 /** A transaction as the payment page, the policy page and receipts read it. */
 export interface TransactionRow {

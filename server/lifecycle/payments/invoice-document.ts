@@ -2,7 +2,7 @@ import { formatDate, formatMoney, type Edition, type Schedule } from '../../../e
 import { DOCUMENT_PROVIDER, PAYEE_BANK_DETAILS } from '../../constants.ts';
 import { renderDocument, type DocumentBlock } from '../../documents/pdf-document.ts';
 import { scheduleChargesBlock } from '../../documents/schedule-blocks.ts';
-import { mailingAddressLine } from '../policies/policy-documents.ts';
+import { mailingAddressLine } from '../shared/document-names.ts';
 import type { PolicyRow } from '../policies/policy-repository.ts';
 
 

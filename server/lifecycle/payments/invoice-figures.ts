@@ -1,8 +1,7 @@
 import { amountDue, amountPaid } from '../../../engine/index.ts';
 import type { Queryable } from '../../db/database.ts';
 import { liveFinancingOf, owedByPayer } from '../ledger/financing-repository.ts';
-import { invoiceNumberOf } from '../reminders/invoice/reminder-mail.ts';
-import { paymentDueDate } from '../reminders/invoice/reminder-schedule.ts';
+import { invoiceNumberOf, paymentDueDate } from '../ledger/invoice-terms.ts';
 import type { PolicyRow } from '../policies/policy-repository.ts';
 import type { InvoiceFigures } from './invoice-document.ts';
 import { transactionsOf } from '../ledger/transaction-repository.ts';

@@ -1,27 +1,13 @@
+import type { Currency, PaymentKind, ProcessorCharge } from '../ledger/charge.ts';
+
 /**
  * The one interface the console has to a payment processor (spec 002 'Payment categories': creditCard,
  * bankAccount). The payer types a card or bank account only into the processor's hosted form; the console
  * sees tokens, a brand and the last four digits. Implementations: the local sandbox (sandbox-processor.ts)
  * and, configured by environment, a real processor (processor-registry.ts says how to add one).
  */
-export type PaymentKind = 'creditCard' | 'bankAccount';
-export type Currency = 'USD' | 'GBP';
-
-/** A charge as the processor reports it; `status` moves from processing to succeeded or failed. */
-export interface ProcessorCharge {
-  id: string;
-  status: 'processing' | 'succeeded' | 'failed';
-  amount: string;
-  currency: Currency;
-  kind: PaymentKind;
-  brand: string;
-  last4: string;
-  /** The console's reference given when the charge was asked for (the checkout or transaction it belongs to). */
-  reference: string;
-  failureMessage: string | null;
-  /** A reusable token, when the payer asked the hosted form to keep the method. */
-  savedToken: string | null;
-}
+// What a charge is belongs to the ledger, which records it; the processor reports charges in its terms.
+export type { Currency, PaymentKind, ProcessorCharge };
 
 /** A hosted payment form the payer fills in; complete once it produced a charge. */
 export interface ProcessorCheckout {

@@ -2,7 +2,8 @@ import { formatDate, formatMoney, type Edition, type RaterDefinitions, type Sche
 import { renderDocument, type DocumentBlock } from '../../documents/pdf-document.ts';
 import { scheduleChargesBlock, scheduleCoverageBlock } from '../../documents/schedule-blocks.ts';
 import type { QuoteDetailRow } from '../quotes/repository.ts';
-import type { MailingAddress, PolicyRow } from './policy-repository.ts';
+import type { PolicyRow } from './policy-repository.ts';
+import { mailingAddressLine } from '../shared/document-names.ts';
 import { DOCUMENT_PROVIDER } from '../../constants.ts';
 
 
@@ -14,15 +15,6 @@ function wordsOf(edition: Edition) {
   };
 }
 
-/** A mailing address on one line ('12 Main Street, Denver, CO 80216'). */
-export function mailingAddressLine(address: MailingAddress): string {
-  return [address.address1, address.city, [address.state, address.zip].filter(Boolean).join(' ')].filter(Boolean).join(', ');
-}
-
-/** The file name a download is saved as: the company, the number and a fixed suffix (spec 002 section 7 'Certificate'). */
-export function documentFileName(companyName: string, number: string, suffix: string): string {
-  return `${companyName.replace(/[^A-Za-z0-9]+/g, '_')}_${number}_${suffix}.pdf`;
-}
 
 /**
  * The policy declarations: who is insured, by whom, for what period, and the policy's schedule: every coverage

@@ -7,14 +7,8 @@ import { listPage } from '../../list/list-query.ts';
 import type { ListRequest, ListSpec } from '../../list/list-spec.ts';
 import type { Caller } from '../../services.ts';
 import { tenantCondition, tenantScopeOf } from '../../tenancy/tenant-scope.ts';
+import type { MailingAddress } from '../shared/document-names.ts';
 
-/** Where the policy's papers go when it is not the client account's address (a non-premium endorsement). */
-export interface MailingAddress {
-  address1: string;
-  city: string;
-  state: string | null;
-  zip: string | null;
-}
 
 /** A policy row as the lists and the policy page read it. */
 export interface PolicyRow {

@@ -23,7 +23,7 @@ import { answeredSections } from '../../documents/form-answers.ts';
 import { QUESTIONNAIRE_OF_FORM, questionnaireAnswers } from '../account-questions/questionnaires.ts';
 import type { FormDefinition } from '../../../engine/index.ts';
 import { REVIEW_TEXTS, REVIEWABLE_AGENCY_STATUSES } from './review-texts.ts';
-import { documentFileName } from '../policies/policy-documents.ts';
+import { documentFileName } from '../shared/document-names.ts';
 
 function assertReviewable(quote: QuoteDetailRow): void {
   if (!REVIEWABLE_AGENCY_STATUSES.includes(quote.agency_status)) throw new HttpError(409, REVIEW_TEXTS.notReviewable);

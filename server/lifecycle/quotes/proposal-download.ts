@@ -3,7 +3,7 @@ import type { Queryable } from '../../db/database.ts';
 import type { DefinitionService } from '../../definitions/definition-service.ts';
 import { LIVING_DOCUMENTS, renderAndKeep } from '../../resources/documents/document-versions.ts';
 import type { IssuedFile } from '../../resources/documents/issued-documents.ts';
-import { documentFileName } from '../policies/policy-documents.ts';
+import { documentFileName } from '../shared/document-names.ts';
 import { quoteProposalPdf } from './proposal.ts';
 import { publishedRater } from './quote-rating.ts';
 import type { QuoteDetailRow } from './repository.ts';

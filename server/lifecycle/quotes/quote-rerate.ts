@@ -6,7 +6,8 @@ import type { Caller } from '../../services.ts';
 import { findQuotableAccount } from './account-risk.ts';
 import { moveQuote } from './quote-changes.ts';
 import { rateOrRefuse, ratingInputOf, type QuoteRequestBody } from './quote-rating.ts';
-import { feesOf, ratedColumns } from './quote-store.ts';
+import { ratedColumns } from './quote-store.ts';
+import { feesOf } from '../schedule/quote-schedule.ts';
 import type { QuoteDetailRow } from './repository.ts';
 import type { QuoteAction } from './transitions.ts';
 

@@ -12,11 +12,6 @@ import { submissionInWork } from '../../resources/submissions/submission-transit
 import { QUOTE_TEXTS } from './quote-texts.ts';
 import type { QuoteUpdate } from './quote-changes.ts';
 
-/** The fees a quote row carries (broker, additional broker, MGA), to keep them in the total when it is rated again. */
-export function feesOf(quote: { broker_fee: string; additional_broker_fee: string; mga_fee: string }): QuoteFees {
-  return { brokerFee: quote.broker_fee, additionalBrokerFee: quote.additional_broker_fee, mgaFee: quote.mga_fee };
-}
-
 /**
  * The row's columns that follow from a request and its rating (a new quote, or terms changed and re-rated);
  * the total keeps the quote's broker and MGA fees.

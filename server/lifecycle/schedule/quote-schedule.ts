@@ -1,15 +1,35 @@
 import {
   SURPLUS_TAX_NAMES, scheduleCharges, scheduleCoveragesOfRequest, scheduleTotalOf, tableInForce, toMinor, withQuoteFees,
-  type RaterDefinitions, type RatingInput, type RatingResult, type Schedule, type ScheduleLine,
+  type QuoteFees, type RaterDefinitions, type RatingInput, type RatingResult, type Schedule, type ScheduleLine,
 } from '../../../engine/index.ts';
-import { feesOf } from '../quotes/quote-store.ts';
-import type { QuoteDetailRow } from '../quotes/repository.ts';
 
-type ScheduledQuote = Pick<
-  QuoteDetailRow,
-  'rating' | 'broker_fee' | 'additional_broker_fee' | 'mga_fee' | 'request_data' | 'product' | 'edition' | 'risk_state' | 'industry_code'
-  | 'effective_date' | 'agg_limit' | 'deductible' | 'waiting_period' | 'retro_active_period' | 'premium' | 'currency'
->;
+/**
+ * What a quote's schedule reads of its row (a quote row has these columns and more). Declared here, not
+ * picked from the quotes' repository, so the schedule depends on no sub-module that reads it.
+ */
+export interface ScheduledQuote {
+  rating: Record<string, unknown> | null;
+  broker_fee: string;
+  additional_broker_fee: string;
+  mga_fee: string;
+  request_data: Record<string, unknown>;
+  product: string;
+  edition: 'us' | 'uk';
+  risk_state: string | null;
+  industry_code: string | null;
+  effective_date: string | Date;
+  agg_limit: string;
+  deductible: string;
+  waiting_period: number | null;
+  retro_active_period: number | null;
+  premium: string;
+  currency: string;
+}
+
+/** The fees a quote row carries (broker, additional broker, MGA), to keep them in the total when it is rated again. */
+export function feesOf(quote: { broker_fee: string; additional_broker_fee: string; mga_fee: string }): QuoteFees {
+  return { brokerFee: quote.broker_fee, additionalBrokerFee: quote.additional_broker_fee, mgaFee: quote.mga_fee };
+}
 
 /**
  * A quote's schedule of record: the schedule its rating stored, with the broker, additional broker and MGA

@@ -11,7 +11,7 @@ import type { Caller } from '../../services.ts';
 import { issuedDocumentId, keepIssuedDocument, sendIssuedDocument, type IssuedFile } from '../documents/issued-documents.ts';
 import { settleCalendar, openForRenewal } from '../../lifecycle/calendar/policy-calendar.ts';
 import { movePolicy } from '../../lifecycle/policies/policy-changes.ts';
-import { documentFileName } from '../../lifecycle/policies/policy-documents.ts';
+import { documentFileName } from '../../lifecycle/shared/document-names.ts';
 import { requireVisiblePolicy, type PolicyRow } from '../../lifecycle/policies/policy-repository.ts';
 import { POLICY_TEXTS } from '../../lifecycle/policies/policy-texts.ts';
 import { statusOnDay } from '../../lifecycle/policies/policy-transitions.ts';

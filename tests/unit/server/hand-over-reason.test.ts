@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { composeMail, reasonText } from '../../../server/resources/quotes/hand-overs.ts';
+import { composeMail, reasonText } from '../../../server/lifecycle/quotes/hand-overs.ts';
 
 /** What the other side of a hand-over reads as the reason, and the e-mail that carries it. */
 describe('the reason of a hand-over', () => {

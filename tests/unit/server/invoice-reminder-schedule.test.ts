@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import { invoiceReminderMail } from '../../../server/resources/invoice-reminders/reminder-mail.ts';
-import { paymentDueDate, reminderKindOf, reminderWindows } from '../../../server/resources/invoice-reminders/reminder-schedule.ts';
+import { invoiceReminderMail } from '../../../server/lifecycle/reminders/invoice/reminder-mail.ts';
+import { reminderKindOf, reminderWindows } from '../../../server/lifecycle/reminders/invoice/reminder-schedule.ts';
+import { paymentDueDate } from '../../../server/lifecycle/ledger/invoice-terms.ts';
 import { registry } from '../../support/registry.ts';
 
 /** The reminder due on a day for a due date, as the sweep's SQL applies the windows. */

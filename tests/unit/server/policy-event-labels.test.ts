@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { POLICY_MOVES } from '../../../server/resources/policies/policy-transitions.ts';
+import { POLICY_MOVES } from '../../../server/lifecycle/policies/policy-transitions.ts';
 
 /**
  * A policy's history names each entry by its action: every action a user can take on a policy (and the calendar's

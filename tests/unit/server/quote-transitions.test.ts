@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { availableActions, pastTense, statusAfter, type QuoteAction } from '../../../server/resources/quotes/transitions.ts';
+import { availableActions, pastTense, statusAfter, type QuoteAction } from '../../../server/lifecycle/quotes/transitions.ts';
 
 /**
  * The quote's moves (spec 002 section 4 'Quote actions', 'Rules for underwriter actions'), as data: where each

@@ -7,7 +7,7 @@ import { movePolicy } from '../../policies/policy-changes.ts';
 import { findVisiblePolicy } from '../../policies/policy-repository.ts';
 import { INVOICE_REMINDER_TEXTS } from './invoice-reminder-texts.ts';
 import { remindersOfPolicy } from './reminder-list.ts';
-import { paymentDueDate } from './reminder-schedule.ts';
+import { paymentDueDate } from '../../ledger/invoice-terms.ts';
 import { sendDueInvoiceReminders } from './send-due-invoice-reminders.ts';
 
 /**

@@ -4,6 +4,7 @@ import { PAYEE_BANK_DETAILS } from '../../../constants.ts';
 import { publicLink } from '../../../mail/public-link.ts';
 import type { MailMessage } from '../../../mail/mailer.ts';
 import { REMINDER_MAIL_TEXTS } from './invoice-reminder-texts.ts';
+import { invoiceNumberOf } from '../../ledger/invoice-terms.ts';
 
 /** What a reminder is about: the policy, its payer and what is due. */
 export interface ReminderSubject {
@@ -25,9 +26,6 @@ export interface ReminderSubject {
   /** Exact decimal text ('1234.50'). */
   amountDue: string;
 }
-
-/** The invoice number the payment transactions carry for a policy (billing/handlers.ts). */
-export const invoiceNumberOf = (policyNumber: string) => `INV-${policyNumber}`;
 
 /**
  * One reminder e-mail in the policy's edition (its date format and currency), linking to the policy's

@@ -1,15 +1,10 @@
 import { addDays } from '../../../../engine/index.ts';
-import { INVOICE_REMINDER_OFFSETS, PAYMENT_DUE_DAYS } from '../../../constants.ts';
+import { INVOICE_REMINDER_OFFSETS } from '../../../constants.ts';
 
 /** Policies whose payer is reminded: in force, or with a cancellation pending (a notice for non-payment among them). */
 export const REMINDED_STATUSES: readonly string[] = ['ISSUED', 'ACTIVE', 'CANCEL PENDING'];
 
 export type ReminderKind = 'BEFORE_DUE' | 'DUE' | 'OVERDUE';
-
-/** The premium's due date: PAYMENT_DUE_DAYS after the day the policy was issued (UTC, as the payment page says). */
-export function paymentDueDate(issuedAt: Date | string): string {
-  return addDays(new Date(issuedAt).toISOString().slice(0, 10), PAYMENT_DUE_DAYS);
-}
 
 export function reminderKindOf(offsetDays: number): ReminderKind {
   if (offsetDays < 0) return 'BEFORE_DUE';
