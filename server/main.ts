@@ -16,9 +16,7 @@ import { createFirstProviderAdmin, hasProviderAdmin } from './production/first-a
 import { configurationFaults, demoPasswordFault, usersWithDemoPassword } from './production/readiness.ts';
 import { DEMO_USERS, DEMO_WORKFLOWS } from './seed/demo-world.ts';
 import { DEMO_SENT_QUOTE } from './seed/demo-sent-quote.ts';
-import { scheduleInvoiceReminders } from './lifecycle/reminders/invoice/reminder-timer.ts';
-import { scheduleRenewalReminders } from './lifecycle/reminders/renewal/renewal-reminder-timer.ts';
-import { scheduleSandboxSettlement } from './lifecycle/payments/sandbox-settlement-timer.ts';
+import { scheduleInvoiceReminders, scheduleRenewalReminders, scheduleSandboxSettlement } from './lifecycle/index.ts';
 import { scheduleWebhookDeliveries } from './resources/webhooks/delivery-timer.ts';
 import { closeOnSignals } from './shutdown.ts';
 import type { FastifyInstance } from 'fastify';

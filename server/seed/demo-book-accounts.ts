@@ -1,4 +1,4 @@
-import { ukNationOf } from '../lifecycle/quotes/account-risk.ts';
+import { ukNationOf } from '../lifecycle/index.ts';
 import type { BookRandom } from './demo-book-random.ts';
 import {
   FIRST_NAMES, SURNAMES, UK_BUSINESS_PARKS, UK_INDUSTRIES, UK_NAME_WORDS, UK_PLACES, UK_STREETS, UK_SUFFIXES, US_INDUSTRIES,

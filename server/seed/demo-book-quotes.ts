@@ -3,8 +3,7 @@ import {
 } from '../../engine/index.ts';
 import { QUOTE_OFFER_DAYS } from '../constants.ts';
 import { P100_FAMILY } from '../resources/accounts/quote-effects.ts';
-import type { AccountRisk } from '../lifecycle/quotes/account-risk.ts';
-import { ratingInputOf, type QuoteRequestBody } from '../lifecycle/quotes/quote-rating.ts';
+import { type AccountRisk, ratingInputOf, type QuoteRequestBody } from '../lifecycle/index.ts';
 import type { BookAccount } from './demo-book-accounts.ts';
 import { DECLINE_REASONS, LOSS_REASONS, REFERRAL_REASONS } from './demo-book-data.ts';
 import type { BookRandom } from './demo-book-random.ts';

@@ -3,7 +3,7 @@ import { createRegistry, raterDefinitionsOf, type RaterDefinitions } from '../..
 import { readDefinitionFiles } from '../../engine/node/file-source.ts';
 import type { Clock } from '../clock.ts';
 import type { Queryable } from '../db/database.ts';
-import { ratedColumns } from '../lifecycle/quotes/quote-store.ts';
+import { ratedColumns } from '../lifecycle/index.ts';
 import { generateBookAccounts, type BookAccount, type BookAgency } from './demo-book-accounts.ts';
 import { generateSession, renewalDueQuote, type BookQuote, type BookQuoteContext } from './demo-book-quotes.ts';
 import { bookRandom } from './demo-book-random.ts';

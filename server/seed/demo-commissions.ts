@@ -1,6 +1,6 @@
 import type { Clock } from '../clock.ts';
 import type { Queryable } from '../db/database.ts';
-import { SANDBOX_NAME } from '../lifecycle/payments/sandbox-processor.ts';
+import { SANDBOX_NAME } from '../lifecycle/index.ts';
 
 /**
  * Commissions for the demo book (after server/seed/demo-payments.ts):

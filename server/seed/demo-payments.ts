@@ -2,10 +2,7 @@ import { addDays, financeQuoteOf, installmentDownPayment, rateQuote } from '../.
 import { FINANCE_FIRST_DUE_DAYS, FINANCING_INSTALLMENTS } from '../constants.ts';
 import type { Clock } from '../clock.ts';
 import type { Queryable } from '../db/database.ts';
-import { SANDBOX_NAME } from '../lifecycle/payments/sandbox-processor.ts';
-import { nextTransactionNumber } from '../lifecycle/ledger/transaction-repository.ts';
-import { findQuotableAccount } from '../lifecycle/quotes/account-risk.ts';
-import { ratingInputOf, type QuoteRequestBody } from '../lifecycle/quotes/quote-rating.ts';
+import { SANDBOX_NAME, nextTransactionNumber, findQuotableAccount, ratingInputOf, type QuoteRequestBody } from '../lifecycle/index.ts';
 import type { Caller } from '../services.ts';
 import { shippedRaters } from './demo-book.ts';
 

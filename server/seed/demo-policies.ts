@@ -2,9 +2,7 @@ import { addDays, proRataReturnPremium, flatCancelReturnPremium } from '../../en
 import type { Clock } from '../clock.ts';
 import { BINDER_VALID_DAYS, DEFAULT_COMMISSION_RATE } from '../constants.ts';
 import type { Queryable } from '../db/database.ts';
-import { openForRenewal } from '../lifecycle/calendar/policy-calendar.ts';
-import { nextBinderNumber, nextPolicyNumber } from '../lifecycle/policies/policy-repository.ts';
-import { statusOnDay } from '../lifecycle/policies/policy-transitions.ts';
+import { openForRenewal, nextBinderNumber, nextPolicyNumber, statusOnDay } from '../lifecycle/index.ts';
 
 /**
  * Binders and policies for the demo book (after server/seed/demo-book.ts): every bound quote of the book gets

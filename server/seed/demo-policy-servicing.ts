@@ -4,18 +4,10 @@ import {
 import type { Clock } from '../clock.ts';
 import { ENDORSEMENT_WINDOW, ERP_OPTIONS, INVOICE_REMINDER_OFFSETS, PAYMENT_DUE_DAYS } from '../constants.ts';
 import type { Queryable } from '../db/database.ts';
-import { amountDueOf } from '../lifecycle/ledger/financing-repository.ts';
-import { REMINDED_STATUSES } from '../lifecycle/reminders/invoice/reminder-schedule.ts';
-import { paymentDueDate } from '../lifecycle/ledger/invoice-terms.ts';
-import { movePolicy, type PolicyUpdate } from '../lifecycle/policies/policy-changes.ts';
-import { mailingAddressLine, type MailingAddress } from '../lifecycle/shared/document-names.ts';
-import { findVisiblePolicy, type PolicyRow } from '../lifecycle/policies/policy-repository.ts';
-import { IN_FORCE, type PolicyAction } from '../lifecycle/policies/policy-transitions.ts';
+import { amountDueOf, REMINDED_STATUSES, paymentDueDate, movePolicy, type PolicyUpdate, mailingAddressLine, type MailingAddress, findVisiblePolicy, type PolicyRow, IN_FORCE, type PolicyAction, findQuotableAccount, type AccountRisk, ratingInputOf, type QuoteRequestBody } from '../lifecycle/index.ts';
 import { currentTerms, insertRevision, ratingOfRevision, revertibleEndorsement, termsBefore } from '../resources/policy-endorsements/revision-repository.ts';
 import { insertExcessLayer } from '../resources/policy-excess/excess-layers.ts';
 import { erpEligibility } from '../resources/policy-extended-reporting/erp-eligibility.ts';
-import { findQuotableAccount, type AccountRisk } from '../lifecycle/quotes/account-risk.ts';
-import { ratingInputOf, type QuoteRequestBody } from '../lifecycle/quotes/quote-rating.ts';
 import type { Caller } from '../services.ts';
 import { shippedRaters } from './demo-book.ts';
 

@@ -1,6 +1,6 @@
 import type { Clock } from '../clock.ts';
 import type { Queryable } from '../db/database.ts';
-import { policyholderUser, quoteReviewWorkflow, type Policyholder } from '../lifecycle/quote-review/policyholder-access.ts';
+import { policyholderUser, quoteReviewWorkflow, type Policyholder } from '../lifecycle/index.ts';
 
 /**
  * A Ready quote of the US demo agency already sent to its policyholder, so the insured's side (the

@@ -1,10 +1,8 @@
 import { rateQuote } from '../../engine/index.ts';
 import type { Clock } from '../clock.ts';
 import type { Queryable } from '../db/database.ts';
-import { findQuotableAccount } from '../lifecycle/quotes/account-risk.ts';
+import { findQuotableAccount, ratingInputOf, type QuoteRequestBody, ratedColumns } from '../lifecycle/index.ts';
 import type { Caller } from '../services.ts';
-import { ratingInputOf, type QuoteRequestBody } from '../lifecycle/quotes/quote-rating.ts';
-import { ratedColumns } from '../lifecycle/quotes/quote-store.ts';
 import { shippedRaters } from './demo-book.ts';
 
 /**

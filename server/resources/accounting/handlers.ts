@@ -6,9 +6,7 @@ import type { HandlerModule } from '../../contract/handlers.ts';
 import { checkedBodyOf } from '../../form-check/checked-body.ts';
 import { HttpError, notFound } from '../../http/http-error.ts';
 import { publicLink } from '../../mail/public-link.ts';
-import { amountDueOf } from '../../lifecycle/ledger/financing-repository.ts';
-import { findVisiblePolicy } from '../../lifecycle/policies/policy-repository.ts';
-import { policyholderUser, type Policyholder } from '../../lifecycle/quote-review/policyholder-access.ts';
+import { amountDueOf, findVisiblePolicy, policyholderUser, type Policyholder } from '../../lifecycle/index.ts';
 import type { FastifyRequest } from 'fastify';
 
 export const ACCOUNTING_TEXTS = {

@@ -4,9 +4,7 @@ import type { Queryable } from '../../db/database.ts';
 import { listPage } from '../../list/list-query.ts';
 import type { ListRequest, ListSpec } from '../../list/list-spec.ts';
 import type { Caller } from '../../services.ts';
-import { invoiceNumberOf } from '../../lifecycle/ledger/invoice-terms.ts';
-import { policyTenant } from '../../lifecycle/policies/policy-repository.ts';
-import { PAYABLE } from '../../lifecycle/policies/policy-transitions.ts';
+import { invoiceNumberOf, policyTenant, PAYABLE } from '../../lifecycle/index.ts';
 
 interface BalanceRow {
   policy_id: string;

@@ -3,7 +3,7 @@ import { listPage } from '../../list/list-query.ts';
 import type { ListRequest, ListSpec } from '../../list/list-spec.ts';
 import type { Caller } from '../../services.ts';
 import { tenantCondition, tenantScopeOf } from '../../tenancy/tenant-scope.ts';
-import { toTransaction, type TransactionRow } from '../../lifecycle/ledger/transaction-repository.ts';
+import { toTransaction, type TransactionRow } from '../../lifecycle/index.ts';
 
 type ListedRow = TransactionRow & { policy_number: string; company_name: string; agency_name: string };
 

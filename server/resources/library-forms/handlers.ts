@@ -7,7 +7,7 @@ import type { Queryable } from '../../db/database.ts';
 import { checkedBodyOf } from '../../form-check/checked-body.ts';
 import { HttpError, notFound } from '../../http/http-error.ts';
 import { contentTypeOf, documentFileOf } from '../documents/document-files.ts';
-import { publishedRater } from '../../lifecycle/quotes/quote-rating.ts';
+import { publishedRater } from '../../lifecycle/index.ts';
 import {
   FORM_TYPE_SELECT, LIBRARY_FORM_FROM, LIBRARY_FORM_SELECT, searchFormTypes, searchLibraryForms, toFormType, toLibraryForm, type LibraryFormRow,
 } from './library-form-lists.ts';

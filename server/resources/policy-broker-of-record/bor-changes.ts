@@ -4,7 +4,7 @@ import { listPage } from '../../list/list-query.ts';
 import type { ListRequest, ListSpec } from '../../list/list-spec.ts';
 import type { Caller } from '../../services.ts';
 import { tenantCondition, tenantScopeOf } from '../../tenancy/tenant-scope.ts';
-import { policyTenant } from '../../lifecycle/policies/policy-repository.ts';
+import { policyTenant } from '../../lifecycle/index.ts';
 
 interface BorChangeRow {
   id: string;

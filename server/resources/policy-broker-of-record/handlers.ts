@@ -4,11 +4,7 @@ import type { HandlerModule } from '../../contract/handlers.ts';
 import { checkedBodyOf } from '../../form-check/checked-body.ts';
 import { timeZoneOf } from '../../form-check/request-rule-context.ts';
 import { HttpError, notFound } from '../../http/http-error.ts';
-import { settleCalendar } from '../../lifecycle/calendar/policy-calendar.ts';
-import { movePolicy } from '../../lifecycle/policies/policy-changes.ts';
-import { findVisiblePolicy, requireVisiblePolicy } from '../../lifecycle/policies/policy-repository.ts';
-import { POLICY_TEXTS } from '../../lifecycle/policies/policy-texts.ts';
-import { canMovePolicy, policyPastTense } from '../../lifecycle/policies/policy-transitions.ts';
+import { settleCalendar, movePolicy, findVisiblePolicy, requireVisiblePolicy, POLICY_TEXTS, canMovePolicy, policyPastTense } from '../../lifecycle/index.ts';
 import { borChangeForCorrection, searchBorChanges } from './bor-changes.ts';
 import { BOR_TEXTS } from './bor-texts.ts';
 

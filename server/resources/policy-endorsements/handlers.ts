@@ -7,13 +7,7 @@ import { checkedBodyOf } from '../../form-check/checked-body.ts';
 import { timeZoneOf } from '../../form-check/request-rule-context.ts';
 import { HttpError, notFound } from '../../http/http-error.ts';
 import type { Caller } from '../../services.ts';
-import { settleCalendar } from '../../lifecycle/calendar/policy-calendar.ts';
-import { movePolicy } from '../../lifecycle/policies/policy-changes.ts';
-import { requireVisiblePolicy, type PolicyRow } from '../../lifecycle/policies/policy-repository.ts';
-import { POLICY_TEXTS } from '../../lifecycle/policies/policy-texts.ts';
-import { canMovePolicy, policyPastTense } from '../../lifecycle/policies/policy-transitions.ts';
-import { findQuotableAccount } from '../../lifecycle/quotes/account-risk.ts';
-import { publishedRater, rateOrRefuse, ratingInputOf, type QuoteRequestBody } from '../../lifecycle/quotes/quote-rating.ts';
+import { settleCalendar, movePolicy, requireVisiblePolicy, type PolicyRow, POLICY_TEXTS, canMovePolicy, policyPastTense, findQuotableAccount, publishedRater, rateOrRefuse, ratingInputOf, type QuoteRequestBody } from '../../lifecycle/index.ts';
 import { ENDORSEMENT_TEXTS } from './endorsement-texts.ts';
 import {
   currentTerms, insertRevision, ratingOfRevision, revertibleEndorsement, revisionList, termsBefore, type PolicyTerms,

@@ -1,7 +1,6 @@
 import type { RatingResult } from '../../../engine/index.ts';
 import type { Queryable } from '../../db/database.ts';
-import type { PolicyRow } from '../../lifecycle/policies/policy-repository.ts';
-import type { QuoteRequestBody } from '../../lifecycle/quotes/quote-rating.ts';
+import type { PolicyRow, QuoteRequestBody } from '../../lifecycle/index.ts';
 
 /** The terms a policy has now and what the next endorsement starts from: its latest revision, or the bound quote. */
 export interface PolicyTerms {

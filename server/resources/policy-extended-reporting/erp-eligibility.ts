@@ -1,6 +1,6 @@
 import { addDays } from '../../../engine/index.ts';
 import { ERP_PURCHASE_DAYS } from '../../constants.ts';
-import type { PolicyRow } from '../../lifecycle/policies/policy-repository.ts';
+import type { PolicyRow } from '../../lifecycle/index.ts';
 import { ERP_TEXTS } from './erp-texts.ts';
 
 /**

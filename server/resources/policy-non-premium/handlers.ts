@@ -4,12 +4,7 @@ import type { HandlerModule } from '../../contract/handlers.ts';
 import { checkedBodyOf } from '../../form-check/checked-body.ts';
 import { timeZoneOf } from '../../form-check/request-rule-context.ts';
 import { HttpError } from '../../http/http-error.ts';
-import { openForRenewal, settleCalendar } from '../../lifecycle/calendar/policy-calendar.ts';
-import { movePolicy } from '../../lifecycle/policies/policy-changes.ts';
-import { mailingAddressLine, type MailingAddress } from '../../lifecycle/shared/document-names.ts';
-import { requireVisiblePolicy } from '../../lifecycle/policies/policy-repository.ts';
-import { POLICY_TEXTS } from '../../lifecycle/policies/policy-texts.ts';
-import { canMovePolicy, policyPastTense, statusOnDay } from '../../lifecycle/policies/policy-transitions.ts';
+import { openForRenewal, settleCalendar, movePolicy, mailingAddressLine, type MailingAddress, requireVisiblePolicy, POLICY_TEXTS, canMovePolicy, policyPastTense, statusOnDay } from '../../lifecycle/index.ts';
 import { currentTerms, insertRevision, ratingOfRevision } from '../policy-endorsements/revision-repository.ts';
 import { NON_PREMIUM_TEXTS } from './non-premium-texts.ts';
 

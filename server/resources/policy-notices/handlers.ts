@@ -9,12 +9,7 @@ import { HttpError, notFound } from '../../http/http-error.ts';
 import { publicLink } from '../../mail/public-link.ts';
 import type { Caller } from '../../services.ts';
 import { issuedDocumentId, keepIssuedDocument, sendIssuedDocument, type IssuedFile } from '../documents/issued-documents.ts';
-import { settleCalendar, openForRenewal } from '../../lifecycle/calendar/policy-calendar.ts';
-import { movePolicy } from '../../lifecycle/policies/policy-changes.ts';
-import { documentFileName } from '../../lifecycle/shared/document-names.ts';
-import { requireVisiblePolicy, type PolicyRow } from '../../lifecycle/policies/policy-repository.ts';
-import { POLICY_TEXTS } from '../../lifecycle/policies/policy-texts.ts';
-import { statusOnDay } from '../../lifecycle/policies/policy-transitions.ts';
+import { settleCalendar, openForRenewal, movePolicy, documentFileName, requireVisiblePolicy, type PolicyRow, POLICY_TEXTS, statusOnDay } from '../../lifecycle/index.ts';
 import { noticeOfCancellationPdf } from './notice-document.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { formatDate, formatMoney, type Edition } from '../../../engine/index.ts';
 import { DOCUMENT_PROVIDER, NOC_REASONS } from '../../constants.ts';
 import { renderDocument } from '../../documents/pdf-document.ts';
-import type { PolicyRow } from '../../lifecycle/policies/policy-repository.ts';
+import type { PolicyRow } from '../../lifecycle/index.ts';
 
 
 /** The notice of cancellation the policyholder receives: the policy, the reason, the day cover ends, and the premium returned. */

@@ -6,9 +6,7 @@ import type { HandlerModule } from '../../contract/handlers.ts';
 import { HttpError, notFound } from '../../http/http-error.ts';
 import { publicLink } from '../../mail/public-link.ts';
 import { sendDocumentFile } from '../documents/issued-documents.ts';
-import { proposalDownload } from '../../lifecycle/quotes/proposal-download.ts';
-import { QUOTE_TEXTS } from '../../lifecycle/quotes/quote-texts.ts';
-import { findOfferedQuote, findReadableQuote } from '../../lifecycle/quotes/repository.ts';
+import { proposalDownload, QUOTE_TEXTS, findOfferedQuote, findReadableQuote } from '../../lifecycle/index.ts';
 import { signDocumentsLink, verifyDocumentsLink } from './documents-link.ts';
 import { QUOTE_DOCUMENTS_TEXTS } from './quote-documents-texts.ts';
 

@@ -2,7 +2,7 @@ import {
   WEBHOOK_ATTEMPT_TIMEOUT_MS, WEBHOOK_DELIVERY_BATCH, WEBHOOK_HEADERS, WEBHOOK_RETRY_DELAYS_MS,
 } from '../../constants.ts';
 import type { Services } from '../../services.ts';
-import { signWebhook } from '../../lifecycle/payments/webhook-signature.ts';
+import { signWebhook } from '../../lifecycle/index.ts';
 import { claimDueDeliveries, recordAttempt, type AttemptOutcome, type ClaimedDelivery } from './delivery-repository.ts';
 import { openSecret, webhookSecretKey } from './secret-box.ts';
 
