@@ -4,7 +4,7 @@ import type { Clock } from './clock.ts';
 import type { ServerConfig } from './config.ts';
 import type { Database } from './db/database.ts';
 import type { Mailer } from './mail/mailer.ts';
-import type { PrepareResult } from './db/prepare.ts';
+import type { PrepareResult } from './db/prepare-result.ts';
 import type { DefinitionService } from './definitions/definition-service.ts';
 
 /** What route handlers work with; built once per app in app.ts. */

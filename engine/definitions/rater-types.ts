@@ -4,7 +4,7 @@
  * on once a document has passed it. Amounts and factors are JSON numbers as written by the author; the
  * rater reads them through their decimal text, never adding them as binary floating point.
  */
-import type { JsonLogic } from './types.ts';
+import type { JsonLogic } from './json-types.ts';
 
 interface RaterDefinitionBase {
   id: string;

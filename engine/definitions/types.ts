@@ -3,14 +3,11 @@
  * database). Each kind has a meta-schema in engine/meta/ that checks the same shape at load time;
  * these types describe what the rest of the engine may rely on once a document has passed it.
  */
-import type { RulesLogic } from 'json-logic-js';
+import type { JsonLogic, JsonObject, JsonValue } from './json-types.ts';
 import type { RaterDefinition } from './rater-types.ts';
 
+export * from './json-types.ts';
 export * from './rater-types.ts';
-
-export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
-export type JsonObject = { [key: string]: JsonValue };
-export type JsonLogic = RulesLogic | JsonValue;
 
 export const DEFINITION_KINDS = ['form', 'table', 'list', 'page', 'product', 'coverage-catalogue', 'rating-table', 'rater-presets', 'rater-sample-risks'] as const;
 export type DefinitionKind = (typeof DEFINITION_KINDS)[number];

@@ -3,15 +3,11 @@ import type { Clock } from '../clock.ts';
 import { DEMO_PASSWORD } from '../constants.ts';
 import { ensureReferenceData } from '../seed/reference-data.ts';
 import { DEMO_USERS } from '../seed/demo-world.ts';
-import { hasAccounts, seedDemoWorld, type SeedSummary } from '../seed/seed.ts';
+import { hasAccounts, seedDemoWorld } from '../seed/seed.ts';
+import type { PrepareResult } from './prepare-result.ts';
 import { seedDemoRecords } from '../seed/demo-records.ts';
 import type { Database } from './database.ts';
 import { applyMigrations, loadMigrations, withSchemaLock } from './migrate.ts';
-
-export interface PrepareResult {
-  migrationsApplied: string[];
-  seed: SeedSummary;
-}
 
 /**
  * Brings a database up to date on start: migrations, reference data (roles, flags), and, when `seed` is

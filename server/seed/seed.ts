@@ -1,13 +1,9 @@
 import type { Clock } from '../clock.ts';
 import type { Queryable } from '../db/database.ts';
 import { DAY } from '../clock.ts';
+import type { SeedSummary } from '../db/prepare-result.ts';
 import { DEMO_ACCOUNTS, DEMO_USERS, DEMO_WORKFLOWS } from './demo-world.ts';
 
-export interface SeedSummary {
-  seeded: boolean;
-  accounts: number;
-  users: number;
-}
 
 export async function hasAccounts(tx: Queryable): Promise<boolean> {
   const [row] = await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM accounts');
