@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * `npm test`: every check, in order, continuing past a failure so one run shows all of them:
- * type check, lint, definition load, unit and API tests on PGlite, the API tests again on PostgreSQL
+ * type check, lint, import rules, definition load, unit and API tests on PGlite, the API tests again on PostgreSQL
  * when DATABASE_URL is set, and end-to-end tests in Debian's Chromium (installed when missing).
  * Then the sign-in page's JavaScript against its budget, weighed on the build the end-to-end stage made
  * (tests/scripts/bundle-budget.mjs). Ends with one line 'tests: N passed, N failed' and exits non-zero
@@ -26,6 +26,7 @@ const withoutPostgres = { ...process.env, DATABASE_URL: '' };
 const steps = [
   { stage: 1, name: 'type check', command: 'npx tsc -p tsconfig.json --noEmit' },
   { stage: 1, name: 'lint', command: 'npx eslint .' },
+  { stage: 1, name: 'import rules (no cycles, the lifecycle through its entry)', command: 'npm run --silent lint:deps' },
   { stage: 1, name: 'definitions load and resolve', command: 'npx tsx tests/scripts/check-definitions.ts' },
   { stage: 1, name: 'contract lint (OWASP API ruleset)', command: 'npm run --silent lint:api' },
   {
