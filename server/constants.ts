@@ -134,7 +134,7 @@ export const INVOICE_REMINDER_OFFSETS: readonly number[] = [-7, 0, 7, 14];
 /** How often each server looks for invoice reminders to send (the sweep is idempotent: two servers may both run it). */
 export const INVOICE_REMINDER_SWEEP_MS = 15 * MINUTE;
 /**
- * Renewal reminders (server/resources/renewal-reminders/): how many days before a policy's end date its agent
+ * Renewal reminders (server/lifecycle/reminders/renewal/): how many days before a policy's end date its agent
  * is e-mailed to renew it, each at most once per policy. Ours (the spec names mute renewal reminders, not the
  * days): 60 days leaves time to re-rate and re-underwrite the account, 30 is when a renewal is usually quoted and
  * sent, 7 is a last call before cover lapses. All fall inside RENEWAL_WINDOW_DAYS, so Renew is offered when the

@@ -144,7 +144,7 @@ function after(context: BookQuoteContext, from: Date, hours: number): Date {
   return new Date(Math.max(from.getTime() + 60_000, at));
 }
 
-/** The history that leads to a status, as the quote actions write it (server/resources/quotes/transitions.ts). */
+/** The history that leads to a status, as the quote actions write it (server/lifecycle/quotes/transitions.ts). */
 function historyOf(context: BookQuoteContext, quote: Omit<BookQuote, 'events' | 'modifiedAt' | 'decision' | 'agencyStatus' | 'needByDate'>, status: string) {
   const { random, underwriterId } = context;
   const agent = quote.createdBy;

@@ -24,7 +24,7 @@ export function paymentProcessorOf(services: Services, log: { warn(details: obje
       webhookSecret: () => loadServerSecret(services.db, services.clock, 'payment-webhook'),
     });
   }
-  if (chosen) throw new Error(`PAYMENT_PROCESSOR '${chosen}' is not a processor this console has (see server/resources/payments/processor-registry.ts)`);
+  if (chosen) throw new Error(`PAYMENT_PROCESSOR '${chosen}' is not a processor this console has (see server/lifecycle/payments/processor-registry.ts)`);
   return null;
 }
 

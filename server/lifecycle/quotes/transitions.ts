@@ -46,18 +46,18 @@ export const QUOTE_MOVES: Readonly<Record<QuoteAction, Move>> = {
   requestToBind: { from: ['READY'], to: 'REQUESTED' },
   attest: { from: ['READY', 'REQUESTED'], to: 'same' },
   sign: { from: ['READY', 'REQUESTED'], to: 'SIGNED' },
-  // Binding (server/resources/policies): a Ready, requested or signed quote becomes a binder; the binder is issued
+  // Binding (server/lifecycle/policies): a Ready, requested or signed quote becomes a binder; the binder is issued
   // as a policy or rescinded; the calendar expires a binder not issued by its expiry (BINDER EXPIRED).
   bind: { from: ['READY', 'REQUESTED', 'SIGNED'], to: 'BOUND' },
   rescind: { from: ['BOUND'], to: 'RESCIND', underwriter: true },
   issue: { from: ['BOUND'], to: 'ISSUED' },
-  // The notice is sent to the surplus lines broker, who attests it (server/resources/surplus-notice), while the quote may still be bound.
+  // The notice is sent to the surplus lines broker, who attests it (server/lifecycle/surplus-notice), while the quote may still be bound.
   sendSurplusNotice: { from: [...OPEN, 'SIGNED'], to: 'same' },
   attestSurplusNotice: { from: [...OPEN, 'SIGNED'], to: 'same' },
   // Broker and MGA fees change what the payer owes, so only while the terms are still open (not once signed or bound).
   fees: { from: OPEN, to: 'same' },
   // Conditions of binding are set and withdrawn while the terms are open or signed; what they ask for may still
-  // come in once the quote is bound or issued (server/resources/quote-subjectivities).
+  // come in once the quote is bound or issued (server/lifecycle/subjectivities).
   subjectivities: { from: [...OPEN, 'SIGNED'], to: 'same', underwriter: true },
   receiveSubjectivity: { from: [...OPEN, 'SIGNED', 'BOUND', 'ISSUED'], to: 'same', underwriter: true },
   delete: { from: [...OPEN, 'DRAFT', 'EXPIRED', 'INVALID', 'LOST', 'DECLINED', 'API_REJECTED'], to: 'DELETED' },

@@ -1,4 +1,4 @@
-/** The texts of a quote's subjectivities (server/resources/quote-subjectivities), as users read them. */
+/** The texts of a quote's subjectivities (server/lifecycle/subjectivities), as users read them. */
 export const SUBJECTIVITY_TEXTS = {
   added: 'Subjectivity added',
   received: 'Subjectivity marked received',

@@ -74,7 +74,7 @@ export async function riskScoresOfRows(db: Queryable, rows: readonly ProfileRow[
   );
   const scanOf = new Map(scans.map((scan) => [scan.account_id, scan]));
   const answers = new Map<string, { security: Answers; cyber: Answers }>();
-  // The answers belong to the quoting area (server/resources/account-questions); read them when it is installed.
+  // The answers belong to the quoting area (server/lifecycle/account-questions); read them when it is installed.
   if (await tableExists(db, 'account_security_answers')) {
     for (const row of await db.query<{ account_id: string; answers: Answers }>('SELECT account_id, answers FROM account_security_answers WHERE account_id = ANY($1::uuid[])', [ids])) {
       answers.set(row.account_id, { security: row.answers, cyber: answers.get(row.account_id)?.cyber ?? {} });
