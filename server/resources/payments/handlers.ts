@@ -215,7 +215,7 @@ export const handlers: HandlerModule = (services) => {
       if (!transaction || !policy) throw notFound(PAYMENT_TEXTS.transactionNotFound);
       // A Paid transaction's receipt as it was kept when paid; an attempt (In Process, Failed) shows its state now.
       return sendIssuedDocument(reply, db, issuedDocumentId('receipt', transaction.id),
-        async () => receiptFile(db, transaction, policy, (await definitions.current()).registry().edition(policy.edition)));
+        async () => receiptFile(db, transaction, policy, (await definitions.current()).registry().edition(policy.edition), await publishedRater(definitions, policy.edition)));
     },
 
     // Rendered with what is owed and paid now; each distinct copy handed out is kept as a version (documents/document-versions.ts).
