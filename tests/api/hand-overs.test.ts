@@ -297,7 +297,7 @@ describe.each(EDITIONS)('payment due hands the unpaid premium to the agency ($ed
     expect(await inboxOf('payment.due')).toHaveLength(0);
 
     // The payer's reminders of this policy (the demo payer pays other policies too).
-    const remindersOfPolicy = async () => (await messagesTo(t, policy.contactEmail)).filter((mail) => mail.subject.includes(policy.policyNumber)).length;
+    const remindersOfPolicy = async () => (await messagesTo(t, policy.contactEmail)).filter((mail) => (mail.subject ?? '').includes(policy.policyNumber)).length;
     const payerMails = await remindersOfPolicy();
     await sendDueInvoiceReminders(t.app.services, dueDate);
     const [due] = await inboxOf('payment.due');
