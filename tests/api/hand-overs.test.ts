@@ -207,16 +207,19 @@ describe.each(EDITIONS)('the hand-overs of a quote ($edition)', (edition) => {
   });
 
   it("the quote offers the account's policy contact until it names its own policy holder (the Bind dialog starts from it)", async () => {
-    // Ten digits: what the account's policy contact column holds.
-    const holder = { firstName: 'Rosa', lastName: 'Marsh', email: 'rosa@handover.example', phone: '3035550199' };
-    await t.db.query(
-      'UPDATE account_profiles SET policy_contact_first_name = $2, policy_contact_last_name = $3, policy_contact_email = $4, policy_contact_phone = $5 WHERE account_id = $1',
-      [clientId, holder.firstName, holder.lastName, holder.email, holder.phone],
-    );
+    // Saved through the account page: the column keeps national digits, a UK number without its trunk 0.
+    const entered = edition.edition === 'us' ? '3035550199' : '02079460199';
+    const saved = await call(edition.agent, 'PUT', `/api/account/v1/account/${clientId}/policy-contact`,
+      { policyContactFirstName: 'Rosa', policyContactLastName: 'Marsh', policyContactEmail: 'rosa@handover.example', policyContactPhone: entered }, edition.host);
+    expect(saved.statusCode, saved.body).toBe(200);
+    // The Bind dialog and the review page offer the number as it was entered, which their phone field takes.
+    const holder = { firstName: 'Rosa', lastName: 'Marsh', email: 'rosa@handover.example', phone: entered };
     const created = await call(edition.agent, 'POST', '/api/quote/v1/create', p250Request(clientId, edition.edition, edition.state, TODAY, edition.product), edition.host);
     expect(created.statusCode, created.body).toBe(201);
     const fresh = await call('underwriter', 'GET', `/api/quote/v1/${created.json().id}`, undefined, edition.host);
     expect(fresh.json()).toMatchObject({ customerFirstName: null, policyContact: holder });
+    const review = await call(edition.agent, 'GET', `/api/quote/v1/${created.json().id}/review`, undefined, edition.host);
+    expect(review.json()).toMatchObject({ policyContact: holder });
     // The bound quote named its own policy holder when the agent asked to bind it.
     const named = await call('underwriter', 'GET', `/api/quote/v1/${quotes.bound!.id}`, undefined, edition.host);
     const { customerFirstName, customerLastName, customerEmail, customerPhone } = edition.contact;
