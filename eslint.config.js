@@ -40,7 +40,7 @@ const rendererZones = [
 ];
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'data/**', 'api/schema.d.ts', 'test-results/**', 'playwright-report/**'] },
+  { ignores: ['dist/**', 'node_modules/**', 'data/**', 'api/schema.d.ts', 'test-results/**', 'test-results-conformance/**', 'playwright-report/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

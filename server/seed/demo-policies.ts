@@ -53,7 +53,8 @@ export async function seedDemoPolicies(tx: Queryable, clock: Clock): Promise<voi
     `SELECT q.id, q.quote_number, q.account_id, q.agent_user_id, q.effective_date::text AS effective_date, q.end_date::text AS end_date,
        q.premium::text AS premium, e.at AS bound_at, e.user_id AS bound_by, a.name AS company, coalesce(q.customer_first_name, p.policy_contact_first_name) AS contact_first_name,
        coalesce(q.customer_last_name, p.policy_contact_last_name) AS contact_last_name, coalesce(q.customer_email, p.policy_contact_email) AS contact_email,
-       coalesce(q.customer_phone, p.policy_contact_phone) AS contact_phone, q.edition
+       -- The account keeps national digits; a policy's contact phone is written as entered, a UK number with its trunk 0.
+       coalesce(q.customer_phone, CASE WHEN q.edition = 'uk' THEN '0' || p.policy_contact_phone ELSE p.policy_contact_phone END) AS contact_phone, q.edition
      FROM quotes q
      JOIN accounts a ON a.id = q.account_id
      LEFT JOIN account_profiles p ON p.account_id = q.account_id

@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
+import { formatDate, formatMoney } from '../../engine/index.ts';
+import { registry } from '../support/registry.ts';
 import { messagesTo } from './support/mail.ts';
+import { addDays } from '../../engine/index.ts';
+import { PAYMENT_DUE_DAYS } from '../../server/constants.ts';
+import { sendDueInvoiceReminders } from '../../server/lifecycle/reminders/invoice/send-due-invoice-reminders.ts';
 import { issuedPolicy, quotableAcme } from './support/policy-fixtures.ts';
 import { clientOf, p250Request } from './support/quote-fixtures.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
@@ -202,16 +207,19 @@ describe.each(EDITIONS)('the hand-overs of a quote ($edition)', (edition) => {
   });
 
   it("the quote offers the account's policy contact until it names its own policy holder (the Bind dialog starts from it)", async () => {
-    // Ten digits: what the account's policy contact column holds.
-    const holder = { firstName: 'Rosa', lastName: 'Marsh', email: 'rosa@handover.example', phone: '3035550199' };
-    await t.db.query(
-      'UPDATE account_profiles SET policy_contact_first_name = $2, policy_contact_last_name = $3, policy_contact_email = $4, policy_contact_phone = $5 WHERE account_id = $1',
-      [clientId, holder.firstName, holder.lastName, holder.email, holder.phone],
-    );
+    // Saved through the account page: the column keeps national digits, a UK number without its trunk 0.
+    const entered = edition.edition === 'us' ? '3035550199' : '02079460199';
+    const saved = await call(edition.agent, 'PUT', `/api/account/v1/account/${clientId}/policy-contact`,
+      { policyContactFirstName: 'Rosa', policyContactLastName: 'Marsh', policyContactEmail: 'rosa@handover.example', policyContactPhone: entered }, edition.host);
+    expect(saved.statusCode, saved.body).toBe(200);
+    // The Bind dialog and the review page offer the number as it was entered, which their phone field takes.
+    const holder = { firstName: 'Rosa', lastName: 'Marsh', email: 'rosa@handover.example', phone: entered };
     const created = await call(edition.agent, 'POST', '/api/quote/v1/create', p250Request(clientId, edition.edition, edition.state, TODAY, edition.product), edition.host);
     expect(created.statusCode, created.body).toBe(201);
     const fresh = await call('underwriter', 'GET', `/api/quote/v1/${created.json().id}`, undefined, edition.host);
     expect(fresh.json()).toMatchObject({ customerFirstName: null, policyContact: holder });
+    const review = await call(edition.agent, 'GET', `/api/quote/v1/${created.json().id}/review`, undefined, edition.host);
+    expect(review.json()).toMatchObject({ policyContact: holder });
     // The bound quote named its own policy holder when the agent asked to bind it.
     const named = await call('underwriter', 'GET', `/api/quote/v1/${quotes.bound!.id}`, undefined, edition.host);
     const { customerFirstName, customerLastName, customerEmail, customerPhone } = edition.contact;
@@ -270,5 +278,44 @@ describe('a failed payment hands the policy back to its agency (us)', () => {
     expect(mails.length).toBe(before + 1);
     expect(mails[0]!.body).toContain(ofPolicy[0]!.policyNumber);
     expect(mails[0]!.body).toContain('Your card was declined.');
+    // The amount as the edition writes money, the policy's total (nothing was paid).
+    const policy = (await call('agent', 'GET', `/api/policy/v1/${policyId}`)).json() as Json;
+    expect(mails[0]!.body).toContain(`A payment of ${formatMoney(Number(policy.totalPremium), registry.edition('us'))} for policy`);
+  });
+});
+
+describe.each(EDITIONS)('payment due hands the unpaid premium to the agency ($edition)', (edition) => {
+  it('on the due date the payer is reminded and the agency inbox has it, with the amount and the date; overdue, again', async () => {
+    const clientId = await clientOf(t, edition.agency, `Premium Due Works ${edition.edition}`, { edition: edition.edition, state: edition.clientState, zip: edition.zip, industry: edition.industry, revenue: 5_000_000 });
+    const policyId = await issuedPolicy(t, call, edition.agent, clientId, { edition: edition.edition, state: edition.state, product: edition.product, today: TODAY, host: edition.host });
+    const policy = (await call(edition.agent, 'GET', `/api/policy/v1/${policyId}`, undefined, edition.host)).json() as Json;
+    const settings = registry.edition(edition.edition);
+    const dueDate = addDays(TODAY, PAYMENT_DUE_DAYS);
+    const inboxOf = async (kind: string) => ((await call(edition.agent, 'GET', `/api/inbox/v1/messages?size=100&kind=${kind}&accountId=${clientId}`, undefined, edition.host)).json().content as Json[])
+      .filter((row) => row.policyId === policyId);
+    const auditsOf = async (action: string) => t.db.query('SELECT actor_user_id FROM audit_log WHERE target = $1 AND action = $2', [policyId, action]);
+
+    // A week before: the payer is reminded, the agency has nothing to act on yet.
+    await sendDueInvoiceReminders(t.app.services, addDays(dueDate, -7));
+    expect(await inboxOf('payment.due')).toHaveLength(0);
+
+    // The payer's reminders of this policy (the demo payer pays other policies too).
+    const remindersOfPolicy = async () => (await messagesTo(t, policy.contactEmail)).filter((mail) => (mail.subject ?? '').includes(policy.policyNumber)).length;
+    const payerMails = await remindersOfPolicy();
+    await sendDueInvoiceReminders(t.app.services, dueDate);
+    const [due] = await inboxOf('payment.due');
+    expect(due, 'no payment.due message in the agency inbox').toBeDefined();
+    expect(due!.subject).toBe(`The premium of policy ${policy.policyNumber} (${policy.companyName}) is due today`);
+    expect(due!.body).toBe(`${formatMoney(Number(policy.totalPremium), settings)} was due on ${formatDate(dueDate, settings.locale)} and is unpaid. A reminder was sent to ${policy.contactEmail}.`);
+    expect(await remindersOfPolicy()).toBe(payerMails + 1);
+    expect(await auditsOf('policy.paymentDue')).toEqual([{ actor_user_id: null }]);
+
+    // A week late, the next reminder: overdue now.
+    await sendDueInvoiceReminders(t.app.services, addDays(dueDate, 7));
+    expect(await inboxOf('payment.overdue')).toHaveLength(1);
+    expect(await auditsOf('policy.paymentOverdue')).toHaveLength(1);
+    // A sweep run again the same day hands over nothing twice.
+    await sendDueInvoiceReminders(t.app.services, addDays(dueDate, 7));
+    expect(await inboxOf('payment.overdue')).toHaveLength(1);
   });
 });

@@ -10,7 +10,10 @@
  * that share a `lane` run one after another within it. The static checks run together. The end-to-end
  * run, the longest step, starts with the API runs (PGlite, then PostgreSQL) beside it: vitest keeps one
  * worker on a two-core machine (cores - 1), and the browser run mostly waits on the browser, so the
- * two lanes share the machine instead of queueing.
+ * two lanes share the machine instead of queueing. The page conformance suite (every page definition for
+ * every user, the longest end-to-end file) is left out of that run and taken by whichever lane is free
+ * first (a step's `claim`): usually the API lane once its runs end, on a server and database of its own,
+ * so the browser lane is not left to run it alone after the API lane has gone idle.
  */
 import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -21,6 +24,8 @@ rmSync(RESULTS, { recursive: true, force: true });
 mkdirSync(RESULTS, { recursive: true });
 
 const postgresUrl = process.env.DATABASE_URL;
+/** The end-to-end file run apart from the rest (see above). */
+const CONFORMANCE_SPEC = 'tests/e2e/page-conformance.spec.ts';
 const withoutPostgres = { ...process.env, DATABASE_URL: '' };
 
 const steps = [
@@ -55,9 +60,20 @@ const steps = [
     // a shared two-core machine should not throw away an hour's run, and a flaky test is still seen and fixed.
     // Run alone (npx playwright test), a failure is final.
     command: 'node tests/scripts/ensure-chromium.mjs && npx playwright test --retries=1 --reporter=list,json',
-    env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: `${RESULTS}/playwright.json` },
+    env: { ...process.env, E2E_SKIP: CONFORMANCE_SPEC, PLAYWRIGHT_JSON_OUTPUT_NAME: `${RESULTS}/playwright.json` },
     playwright: `${RESULTS}/playwright.json`,
   },
+  ...['api', 'browser'].map((lane) => ({
+    stage: 2,
+    lane,
+    claim: 'page conformance',
+    name: `end-to-end page conformance (Chromium, in the ${lane} lane)`,
+    // Its own server (port, database), on the client the end-to-end run built; its own output folder, since
+    // Playwright empties its output folder when it starts, beside the other run still writing there.
+    command: `node tests/scripts/ensure-chromium.mjs && npx playwright test ${CONFORMANCE_SPEC} --retries=1 --reporter=list,json --output=test-results-conformance`,
+    env: { ...process.env, E2E_PORT: '4174', E2E_PREBUILT: '1', PLAYWRIGHT_JSON_OUTPUT_NAME: `${RESULTS}/playwright-conformance-${lane}.json` },
+    playwright: `${RESULTS}/playwright-conformance-${lane}.json`,
+  })),
   {
     // No build of its own: playwright.config.ts's web server built the client (CLIENT_DIR, else dist/client) in stage 2.
     stage: 3,
@@ -116,12 +132,19 @@ for (const stage of stages) {
     return runStep(step, log).then((result) => new Promise((resolve) => log.end(() => resolve(result))));
   };
   const results = new Map();
+  // A step with a claim runs in the first lane that reaches it; the same claim in another lane is then passed over.
+  const claimed = new Set();
   await Promise.all(
     [...lanes.values()].map(async (lane) => {
-      for (const step of lane) results.set(step, await runLogged(step));
+      for (const step of lane) {
+        if (step.claim && claimed.has(step.claim)) continue;
+        if (step.claim) claimed.add(step.claim);
+        results.set(step, await runLogged(step));
+      }
     }),
   );
   group.forEach((step, index) => {
+    if (!results.has(step)) return;
     console.log(`\n=== ${step.name}: ${step.command}`);
     process.stdout.write(readFileSync(logs[index], 'utf8'));
     record(step, results.get(step));

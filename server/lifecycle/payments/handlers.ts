@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { addDays, amountDue, amountPaid, installmentDownPayment, paymentStatusOf } from '../../../engine/index.ts';
+import { addDays, amountDue, amountPaid, Decimal, formatDate, installmentDownPayment, paymentStatusOf } from '../../../engine/index.ts';
 import { callerOf } from '../../auth/authenticate.ts';
 import { FINANCING_INSTALLMENTS, PAYEE_BANK_DETAILS, PAYMENT_DUE_DAYS } from '../../constants.ts';
 import type { HandlerModule } from '../../contract/handlers.ts';
@@ -80,6 +80,8 @@ export const handlers: HandlerModule = (services) => {
     const financing = await liveFinancingOf(db, policy.id);
     const owed = owedByPayer(policy.total_premium, financing);
     const productTitle = (await publishedRater(definitions, policy.edition)).allProducts.get(policy.product)?.title ?? policy.product;
+    const locale = (await definitions.current()).registry().edition(policy.edition).locale;
+    const period = `${formatDate(policy.effective_date, locale)} to ${formatDate(policy.end_date, locale)}`;
     return {
       policyId: policy.id,
       policyNumber: policy.policy_number,
@@ -87,14 +89,14 @@ export const handlers: HandlerModule = (services) => {
       policyStatus: policy.status,
       firstName: user?.first_name ?? '',
       accountName: account?.name ?? policy.company_name,
-      description: `Premium for ${policy.company_name}'s cyber policy ${policy.policy_number} (${productTitle}), ${policy.effective_date} to ${policy.end_date}.`,
+      description: `Premium for ${policy.company_name}'s cyber policy ${policy.policy_number} (${productTitle}), ${period}.`,
       dueDate: addDays(new Date(policy.issued_at).toISOString().slice(0, 10), PAYMENT_DUE_DAYS),
       status: paymentStatusOf(owed, payments),
       payable: PAYABLE.includes(policy.status),
       currency: policy.currency as 'USD' | 'GBP',
-      totalPremium: Number(policy.total_premium).toFixed(2),
-      brokerFee: Number(policy.broker_fee).toFixed(2),
-      mgaFee: Number(policy.mga_fee).toFixed(2),
+      totalPremium: Decimal.from(policy.total_premium).toFixed(2),
+      brokerFee: Decimal.from(policy.broker_fee).toFixed(2),
+      mgaFee: Decimal.from(policy.mga_fee).toFixed(2),
       amountPaid: amountPaid(payments),
       amountDue: amountDue(owed, payments),
       financing: {
@@ -215,7 +217,7 @@ export const handlers: HandlerModule = (services) => {
       if (!transaction || !policy) throw notFound(PAYMENT_TEXTS.transactionNotFound);
       // A Paid transaction's receipt as it was kept when paid; an attempt (In Process, Failed) shows its state now.
       return sendIssuedDocument(reply, db, issuedDocumentId('receipt', transaction.id),
-        async () => receiptFile(db, transaction, policy, (await definitions.current()).registry().edition(policy.edition)));
+        async () => receiptFile(db, transaction, policy, (await definitions.current()).registry().edition(policy.edition), await publishedRater(definitions, policy.edition)));
     },
 
     // Rendered with what is owed and paid now; each distinct copy handed out is kept as a version (documents/document-versions.ts).

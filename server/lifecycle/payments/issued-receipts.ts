@@ -1,18 +1,21 @@
-import { amountDue, type Edition } from '../../../engine/index.ts';
+import { amountDue, type Edition, type RaterDefinitions } from '../../../engine/index.ts';
 import type { Clock } from '../../clock.ts';
 import type { Queryable } from '../../db/database.ts';
 import type { DefinitionService } from '../../definitions/definition-service.ts';
 import { issuedDocumentId, keepIssuedDocument, type IssuedFile } from '../../resources/documents/issued-documents.ts';
 import { liveFinancingOf, owedByPayer } from '../ledger/financing-repository.ts';
 import { policyForIssuedDocument, type PolicyRow } from '../policies/policy-repository.ts';
+import { policyScheduleOf } from '../schedule/policy-schedule.ts';
+import { publishedRater } from '../quotes/quote-rating.ts';
 import { receiptPdf } from './receipt-document.ts';
 import { transactionById, transactionsOf, type TransactionRow } from '../ledger/transaction-repository.ts';
 
 /** A transaction's receipt, with what remained due on the policy when it was rendered: as kept and as downloaded. */
-export async function receiptFile(db: Queryable, transaction: TransactionRow, policy: PolicyRow, edition: Edition): Promise<IssuedFile> {
+export async function receiptFile(db: Queryable, transaction: TransactionRow, policy: PolicyRow, edition: Edition, rater: RaterDefinitions): Promise<IssuedFile> {
   const payments = (await transactionsOf(db, policy.id)).map((row) => ({ status: row.status, amount: row.amount_paid }));
   const owed = owedByPayer(policy.total_premium, await liveFinancingOf(db, policy.id));
-  return { fileName: `Receipt_${transaction.transaction_id}.pdf`, content: await receiptPdf(transaction, policy, amountDue(owed, payments), edition) };
+  const schedule = await policyScheduleOf(db, policy, rater);
+  return { fileName: `Receipt_${transaction.transaction_id}.pdf`, content: await receiptPdf(transaction, policy, schedule, amountDue(owed, payments), edition) };
 }
 
 interface ReceiptDeps {
@@ -39,7 +42,7 @@ export async function keepReceipt(deps: ReceiptDeps, log: { warn(details: object
     if (!policy) return;
     const edition = (await deps.definitions.current()).registry().edition(policy.edition);
     await keepIssuedDocument(deps.db, { docId: issuedDocumentId('receipt', transaction.id), at: deps.clock.now(), log },
-      () => receiptFile(deps.db, transaction, policy, edition));
+      async () => receiptFile(deps.db, transaction, policy, edition, await publishedRater(deps.definitions, policy.edition)));
   } catch (error) {
     log.warn({ err: error, transactionId }, 'The receipt could not be kept; it is rendered from the records on download');
   }

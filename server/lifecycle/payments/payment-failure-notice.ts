@@ -3,7 +3,8 @@ import type { Clock } from '../../clock.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { publicLink } from '../../mail/public-link.ts';
 import type { ServerConfig } from '../../config.ts';
-import type { EditionId } from '../../../engine/index.ts';
+import { formatMoney, type EditionId } from '../../../engine/index.ts';
+import type { DefinitionService } from '../../definitions/definition-service.ts';
 import { postInboxMessage } from '../../resources/inbox/post-message.ts';
 import { composeMail } from '../quotes/hand-overs.ts';
 
@@ -20,11 +21,11 @@ const PAYMENT_FAILED_MAIL = {
  * transaction recording the failure committed; the claim on failure_notified_at makes it once.
  */
 export async function notifyPaymentFailure(
-  services: { db: Queryable; clock: Clock; mailer: Mailer; config: Pick<ServerConfig, 'publicUrls'> },
+  services: { db: Queryable; clock: Clock; mailer: Mailer; config: Pick<ServerConfig, 'publicUrls'>; definitions: DefinitionService },
   transactionId: string | null | undefined,
 ): Promise<void> {
   if (!transactionId) return;
-  const { db, clock, mailer, config } = services;
+  const { db, clock, mailer, config, definitions } = services;
   const now = clock.now();
   const [failed] = await db.query<{
     policy_id: string; policy_number: string; edition: EditionId; account_id: string; agency_id: string; client: string; amount: string; currency: string; reason: string | null; agent_email: string | null;
@@ -42,8 +43,10 @@ export async function notifyPaymentFailure(
     values: { number: failed.policy_number, client: failed.client }, body: failed.reason, at: now,
   });
   if (!failed.agent_email) return;
+  // The amount as the policy's edition writes money ('$4,398.11', '£829.65'), as every document prints it.
+  const edition = (await definitions.current()).registry().edition(failed.edition);
   const values = {
-    number: failed.policy_number, client: failed.client, amount: `${failed.amount} ${failed.currency}`, link: publicLink(config, failed.edition, `/agency/policies/${failed.policy_id}`),
+    number: failed.policy_number, client: failed.client, amount: formatMoney(Number(failed.amount), edition), link: publicLink(config, failed.edition, `/agency/policies/${failed.policy_id}`),
   };
   await mailer.sendMail(composeMail(PAYMENT_FAILED_MAIL, values, failed.agent_email, failed.reason));
 }

@@ -1,12 +1,17 @@
-import { formatDate, formatMoney, type Edition } from '../../../engine/index.ts';
+import { formatDate, formatMoney, type Edition, type Schedule } from '../../../engine/index.ts';
 import { renderDocument } from '../../documents/pdf-document.ts';
+import { scheduleChargesBlock } from '../../documents/schedule-blocks.ts';
 import type { PolicyRow } from '../policies/policy-repository.ts';
 import type { TransactionRow } from '../ledger/transaction-repository.ts';
 import { DOCUMENT_PROVIDER } from '../../constants.ts';
 
 
-/** A payment receipt: what was received, for which policy, how, and what remains due. */
-export async function receiptPdf(transaction: TransactionRow, policy: PolicyRow, balanceDue: string, edition: Edition): Promise<Uint8Array> {
+/**
+ * A payment receipt: what was received, for which policy, how, and what remains due, under the policy's
+ * schedule of charges (premium, each fee and tax by name, the total), so the receipt's figures are the
+ * invoice's.
+ */
+export async function receiptPdf(transaction: TransactionRow, policy: PolicyRow, schedule: Schedule, balanceDue: string, edition: Edition): Promise<Uint8Array> {
   const money = (value: string) => formatMoney(Number(value), edition);
   const instrument = transaction.last4 ? `${transaction.payment_method} (${transaction.brand ?? ''} ending ${transaction.last4})` : transaction.payment_method;
   return renderDocument(
@@ -25,10 +30,11 @@ export async function receiptPdf(transaction: TransactionRow, policy: PolicyRow,
           ['Paid By', instrument],
           ['Processor', transaction.processor_name],
           ...(transaction.failure_reason ? [['Reason', transaction.failure_reason] as [string, string]] : []),
-          ['Policy Total Premium', money(policy.total_premium)],
           ['Balance Due', money(balanceDue)],
         ],
       },
+      { kind: 'subheading', text: 'Policy Charges' },
+      scheduleChargesBlock(schedule, edition),
       { kind: 'paragraph', text: transaction.status === 'Paid' ? 'Thank you for your payment.' : 'This is a record of the payment attempt; it is not evidence that the premium was received.' },
     ],
   );

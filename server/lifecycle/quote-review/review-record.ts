@@ -5,6 +5,7 @@ import { toQuote } from '../quotes/repository.ts';
 import { quoteScheduleOf, scheduleAnswer } from '../schedule/quote-schedule.ts';
 import { reasonText } from '../quotes/hand-overs.ts';
 import { REVIEW_TEXTS, type AgencyStatus } from './review-texts.ts';
+import { phoneForForm } from '../../resources/account-profile/repository.ts';
 
 /** The review columns the quotes list rows do not carry. */
 export interface ReviewColumns {
@@ -116,7 +117,7 @@ export async function quoteReview(db: Queryable, quote: QuoteDetailRow, rater: R
       firstName: quote.customer_first_name ?? facts.policy_contact_first_name,
       lastName: quote.customer_last_name ?? facts.policy_contact_last_name,
       email: quote.customer_email ?? facts.policy_contact_email,
-      phone: quote.customer_phone ?? facts.policy_contact_phone,
+      phone: quote.customer_phone ?? phoneForForm(facts.policy_contact_phone, quote.edition),
     },
     wraRequestToBind: quote.wra_request_to_bind,
     // When the quote was last patched (account details saved through it): the page waits for it to move.

@@ -2,6 +2,7 @@ import type { RaterDefinitions } from '../../../engine/index.ts';
 import type { Queryable } from '../../db/database.ts';
 import { quoteScheduleOf, scheduleAnswer } from '../schedule/quote-schedule.ts';
 import type { Caller } from '../../services.ts';
+import { phoneForForm } from '../../resources/account-profile/repository.ts';
 import { quoteEvents, toQuote, type QuoteDetailRow } from './repository.ts';
 import { availableActions } from './transitions.ts';
 
@@ -40,7 +41,8 @@ export async function quoteDetail(db: Queryable, caller: Caller, row: QuoteDetai
       firstName: row.customer_first_name ?? account?.first_name ?? null,
       lastName: row.customer_last_name ?? account?.last_name ?? null,
       email: row.customer_email ?? account?.email ?? null,
-      phone: row.customer_phone ?? account?.phone ?? null,
+      // The account keeps national digits; the dialog's phone field takes a UK number with its trunk 0.
+      phone: row.customer_phone ?? phoneForForm(account?.phone ?? null, row.edition),
     },
     brokerFee: money(row.broker_fee),
     additionalBrokerFee: money(row.additional_broker_fee),

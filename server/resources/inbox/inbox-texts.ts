@@ -28,6 +28,8 @@ export const MESSAGE_SUBJECTS: Readonly<Record<string, string>> = {
   'policy.undoCancellation': 'Policy {number} for {client} is reinstated',
   'policy.noticeOfCancellation': 'Policy {number} for {client} is under notice of cancellation',
   'payment.failed': 'A payment for policy {number} ({client}) failed',
+  'payment.due': 'The premium of policy {number} ({client}) is due today',
+  'payment.overdue': 'The premium of policy {number} ({client}) is overdue',
   'submission.assign': 'Submission {number} for {client} is with {assignee}',
   'submission.decline': 'Submission {number} for {client} was declined',
   'submission.nonViable': 'Submission {number} for {client} was marked non-viable',

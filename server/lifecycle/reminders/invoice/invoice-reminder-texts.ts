@@ -29,3 +29,8 @@ export const REMINDER_MAIL_TEXTS = {
   questions: (agencyName: string, billingEmail: string) => `Questions about this invoice: ${agencyName}, or ${billingEmail}.`,
   alreadyPaid: 'If you have paid already, thank you, and please disregard this reminder.',
 } as const;
+
+/** The agency's inbox message when its client's premium falls due unpaid, and at each overdue reminder after. */
+export const PAYMENT_DUE_TEXTS = {
+  body: (amount: string, dueDate: string, payerEmail: string) => `${amount} was due on ${dueDate} and is unpaid. A reminder was sent to ${payerEmail}.`,
+} as const;

@@ -1,15 +1,21 @@
-import { amountDue, paymentStatusOf } from '../../../../engine/index.ts';
+import { amountDue, formatDate, formatMoney, paymentStatusOf, type Edition } from '../../../../engine/index.ts';
+import { audit } from '../../../audit.ts';
+import type { Clock } from '../../../clock.ts';
 import { PAYMENT_DUE_DAYS } from '../../../constants.ts';
-import type { Queryable } from '../../../db/database.ts';
+import type { Database, Queryable } from '../../../db/database.ts';
 import type { Services } from '../../../services.ts';
 import { liveFinancingOf, owedByPayer } from '../../ledger/financing-repository.ts';
+import { postInboxMessage } from '../../../resources/inbox/post-message.ts';
 import { transactionsOf } from '../../ledger/transaction-repository.ts';
 import { settleCalendar } from '../../calendar/policy-calendar.ts';
 import { invoiceReminderMail, type ReminderSubject } from './reminder-mail.ts';
-import { REMINDED_STATUSES, reminderWindows } from './reminder-schedule.ts';
+import { PAYMENT_DUE_TEXTS } from './invoice-reminder-texts.ts';
+import { REMINDED_STATUSES, reminderKindOf, reminderWindows } from './reminder-schedule.ts';
 
 interface CandidateRow {
   id: string;
+  agency_id: string;
+  account_id: string;
   policy_number: string;
   company_name: string;
   agency_name: string;
@@ -36,7 +42,7 @@ async function candidates(db: Queryable, today: string): Promise<CandidateRow[]>
   return db.query<CandidateRow>(
     `WITH w (offset_days, due_after, due_by) AS (SELECT * FROM unnest($2::int[], $3::date[], $4::date[])),
      unpaid AS (
-       SELECT p.id, p.policy_number, a.name AS company_name, ag.name AS agency_name, p.edition, p.currency, p.total_premium::text AS total_premium,
+       SELECT p.id, p.agency_id, p.account_id, p.policy_number, a.name AS company_name, ag.name AS agency_name, p.edition, p.currency, p.total_premium::text AS total_premium,
          p.contact_first_name, p.contact_email, p.effective_date::text AS effective_date, p.end_date::text AS end_date,
          (p.issued_at AT TIME ZONE 'UTC')::date + $1::int AS due_date
        FROM policies p
@@ -45,7 +51,7 @@ async function candidates(db: Queryable, today: string): Promise<CandidateRow[]>
        WHERE p.status = ANY($5::text[]) AND NOT p.invoice_reminders_off AND NOT p.agency_billed
          AND coalesce((SELECT sum(t.amount_paid) FROM payment_transactions t WHERE t.policy_id = p.id AND t.status = 'Paid'), 0)
            < coalesce((SELECT f.down_payment FROM premium_financings f WHERE f.policy_id = p.id AND f.status = 'ACCEPTED'), p.total_premium))
-     SELECT u.id, u.policy_number, u.company_name, u.agency_name, u.edition, u.currency, u.total_premium, u.contact_first_name, u.contact_email,
+     SELECT u.id, u.agency_id, u.account_id, u.policy_number, u.company_name, u.agency_name, u.edition, u.currency, u.total_premium, u.contact_first_name, u.contact_email,
        u.effective_date, u.end_date, u.due_date::text AS due_date, w.offset_days
      FROM unpaid u JOIN w ON u.due_date <= w.due_by AND (w.due_after IS NULL OR u.due_date > w.due_after)
      WHERE NOT EXISTS (SELECT 1 FROM invoice_reminders r WHERE r.policy_id = u.id AND r.offset_days = w.offset_days)
@@ -102,7 +108,27 @@ export async function sendDueInvoiceReminders(services: Services, today: string)
       await db.query('DELETE FROM invoice_reminders WHERE id = $1', [claim.id]);
       throw error;
     }
+    if (reminderKindOf(policy.offset_days) !== 'BEFORE_DUE') await handPaymentDueToAgency(db, clock, policy, amount, registry.edition(policy.edition));
     sent += 1;
   }
   return sent;
+}
+
+/**
+ * Payment due is a hand-over (issue 35): once the premium's due date has come unpaid, the payer has been
+ * reminded by e-mail, and the policy's agency, who answers for its client's premium, finds it in its inbox
+ * (the day it falls due, and again at each overdue reminder) with what is owed and since when; the audit log
+ * records it as the system's doing. After the reminder went out, so the message says what was sent.
+ */
+async function handPaymentDueToAgency(db: Database, clock: Clock, policy: CandidateRow, amount: string, edition: Edition): Promise<void> {
+  const overdue = policy.offset_days > 0;
+  const action = overdue ? 'payment.overdue' : 'payment.due';
+  const body = PAYMENT_DUE_TEXTS.body(formatMoney(Number(amount), edition), formatDate(policy.due_date, edition.locale), policy.contact_email);
+  await db.transaction(async (tx) => {
+    await postInboxMessage(tx, {
+      kind: action, agencyId: policy.agency_id, accountId: policy.account_id, policyId: policy.id, actorAccountId: null,
+      values: { number: policy.policy_number, client: policy.company_name }, body, at: clock.now(),
+    });
+    await audit(tx, clock, { action: `policy.${overdue ? 'paymentOverdue' : 'paymentDue'}`, target: policy.id, detail: { amountDue: amount, dueDate: policy.due_date, remindedDay: policy.offset_days } });
+  });
 }
