@@ -24,7 +24,10 @@ import { certificateFile } from './policy-files.ts';
 
 export type Request = Parameters<typeof callerOf>[0];
 
-/** What the policy handler modules share: the calendar's settling, the tenant's lookups, the policy page's answer, a change of one policy. */
+/**
+ * What the policy handler modules (and issuing) share: the calendar's settling, the tenant's lookups, the policy
+ * page's answer, a change of one policy, a certificate issued.
+ */
 export function policyHandlerContext(services: Services) {
   const { db, clock, definitions, mailer, config } = services;
   /** The calendar's moves up to today, at most once a day per server (the moves are idempotent anyway). */
