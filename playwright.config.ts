@@ -14,7 +14,9 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   reporter: 'list',
-  timeout: 30_000,
+  // A journey of a dozen steps has taken more than 30 s while the API suites and the second end-to-end run share
+  // the two cores: a test that hangs still fails, one slowed by a busy moment does not.
+  timeout: 60_000,
   // A full page load while the API suites share the two cores has taken more than 5 s (a page's first
   // heading not there yet): an assertion waits up to 10 s; one that holds at once returns at once.
   expect: { timeout: 10_000 },
