@@ -50,6 +50,7 @@ export { lintRater } from './lint/lint-rater.ts';
 export { lintForm } from './lint/lint-form.ts';
 export { lintPage, dialogOperations, type PageLookups } from './lint/lint-page.ts';
 export { PAGE_COMPONENTS, isPageComponent, type PageComponentName } from './pages/page-components.ts';
+export { NAV_GROUPS, isNavGroup, navSections, type NavGroupId, type NavEntry, type NavSection } from './pages/nav-groups.ts';
 export { blocksOf, toolbarActionsOf, pagePathIn, type LocatedBlock } from './pages/page-blocks.ts';
 export { lintTerms } from './lint/lint-terms.ts';
 export { lintFormContract, lintTableContract, type ContractOperations } from './lint/lint-contract.ts';

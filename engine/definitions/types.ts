@@ -426,8 +426,11 @@ export interface PageDefinition extends DefinitionBase {
   personas: string[];
   /** Permissions the user needs to see the page and its navigation entry. */
   permission?: string[];
-  /** The entry in the area's navigation; pages without one are reached by links. */
-  nav?: { label: string; order: number };
+  /**
+   * The entry in the area's navigation; pages without one are reached by links. `group` is one of
+   * NAV_GROUPS (engine/pages/nav-groups.ts): the header's menu the entry sits in; without one it is a direct link.
+   */
+  nav?: { label: string; order: number; group?: string };
   blocks: PageBlock[];
 }
 

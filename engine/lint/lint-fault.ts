@@ -28,6 +28,7 @@ export type LintCheck =
   | 'table-without-operation'
   | 'unknown-component'
   | 'duplicate-tab'
+  | 'unknown-nav-group'
   | 'sample-risk-refused'
   | 'product-without-sample'
   | 'irpm-dialog-mismatch';

@@ -1,6 +1,7 @@
 import type { FormDefinition, PageAction, PageDefinition, TableDefinition } from '../definitions/types.ts';
 import { blocksOf } from '../pages/page-blocks.ts';
 import { isPageComponent } from '../pages/page-components.ts';
+import { isNavGroup, NAV_GROUPS } from '../pages/nav-groups.ts';
 import type { ContractOperations } from './lint-contract.ts';
 import { severityOf, type LintFault } from './lint-fault.ts';
 
@@ -13,7 +14,7 @@ export interface PageLookups {
 /**
  * Checks that what a page names can be carried out: every operation is in the contract, every dialog's
  * form has the binding its use needs (see dialogOperations), every component is registered, and tab
- * ids are unique. Missing tables and forms are load faults already (registry cross-references).
+ * ids are unique, and its navigation entry names a known group. Missing tables and forms are load faults already (registry cross-references).
  */
 export function lintPage(page: PageDefinition, lookups: PageLookups, operations?: ContractOperations): LintFault[] {
   const faults: LintFault[] = [];
@@ -36,6 +37,9 @@ export function lintPage(page: PageDefinition, lookups: PageLookups, operations?
     dialog(pointer, action, use);
   };
 
+  if (page.nav?.group !== undefined && !isNavGroup(page.nav.group)) {
+    fault('/nav/group', `no navigation group ${page.nav.group} (one of ${NAV_GROUPS.map((group) => group.id).join(', ')})`, 'unknown-nav-group');
+  }
   for (const { block, pointer } of blocksOf(page)) {
     if (block.type === 'table') {
       const table = lookups.table(block.table);

@@ -1,15 +1,12 @@
 import { useMemo } from 'react';
 import { useAtomValue } from 'jotai';
-import type { PageDefinition, PersonaId, Registry, EditionId } from '../../engine/index.ts';
+import type { NavEntry, PageDefinition, PersonaId, Registry, EditionId } from '../../engine/index.ts';
 import { editionIdAtom } from '../definitions/registry-atoms.ts';
 import { useRegistry } from '../definitions/use-registry.ts';
 import { hasPermissions } from '../session/permissions.ts';
 
-/** A navigation entry of an area. */
-export interface PageNavItem {
-  to: string;
-  label: string;
-}
+/** A navigation entry of an area: its path, label, order and group (engine/pages/nav-groups.ts). */
+export type PageNavItem = NavEntry;
 
 /**
  * The page definitions mounted in an area, as the edition resolves them. A page that does not resolve
@@ -39,10 +36,10 @@ export function mayOpenPage(page: PageDefinition, permissions: readonly string[]
   return !page.permission || hasPermissions(permissions, page.permission);
 }
 
-/** The area's navigation: the pages with a nav entry the user may open, by their order. */
+/** The area's navigation: the pages with a nav entry the user may open, by their order (navSections groups them). */
 export function navOfArea(pages: PageDefinition[], base: string, permissions: readonly string[] | undefined): PageNavItem[] {
   return pages
     .filter((page) => page.nav && mayOpenPage(page, permissions))
     .sort((a, b) => a.nav!.order - b.nav!.order || a.nav!.label.localeCompare(b.nav!.label))
-    .map((page) => ({ to: `${base}/${page.path.replace(/\/\*$/, '')}`, label: page.nav!.label }));
+    .map((page) => ({ to: `${base}/${page.path.replace(/\/\*$/, '')}`, label: page.nav!.label, order: page.nav!.order, group: page.nav!.group }));
 }

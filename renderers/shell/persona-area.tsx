@@ -1,4 +1,4 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useMemo } from 'react';
 import { Container } from '@chakra-ui/react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useEdition } from '../form/use-definition-form.ts';
@@ -10,6 +10,7 @@ import { navOfArea } from '../page/area-pages.ts';
 import { preloadWidgets } from '../form/widgets/index.ts';
 import { ErrorBoundary } from './error-boundary.tsx';
 import { Header } from './header.tsx';
+import { areaNavSections } from './nav-sections.ts';
 import { IncidentBanner } from './incident-banner.tsx';
 import { MaintenanceScreen } from './maintenance-screen.tsx';
 import { MfaRequiredDialog } from './mfa-required-dialog.tsx';
@@ -26,6 +27,7 @@ export function PersonaArea({ persona, pages }: { persona: Persona; pages: PageD
   const flags = useFeatureFlags();
   const permissions = usePermissionsMap().data?.permissions;
   const location = useLocation();
+  const sections = useMemo(() => areaNavSections(navOfArea(pages, persona.base, permissions), edition.terms), [pages, persona.base, permissions, edition.terms]);
   // The area's forms draw selects: their code (left out of the sign-in page) loads while the page opens.
   useEffect(() => void preloadWidgets().catch(() => undefined), []);
   const own = personaOfAccountType(user.account.accountType);
@@ -33,7 +35,7 @@ export function PersonaArea({ persona, pages }: { persona: Persona; pages: PageD
   const maintenance = flags[FLAGS.maintenance] || flags[FLAGS.maintenanceUs] || flags[FLAGS.maintenanceUk];
   return (
     <>
-      <Header user={user} persona={persona} areaName={withTerms(persona.name, edition.terms)} nav={navOfArea(pages, persona.base, permissions)} />
+      <Header user={user} persona={persona} areaName={withTerms(persona.name, edition.terms)} sections={sections} />
       <IncidentBanner />
       <Container as="main" maxW="7xl" py="6">
         <ErrorBoundary resetKey={location.pathname}>

@@ -72,7 +72,8 @@ export function TeamSelector({ user }: { user: CurrentUser }) {
 
   if (unavailable || (teams && teams.length === 0 && !offersAll)) return null;
   return (
-    <Box minW="52" maxW="64" data-testid="team-selector">
+    // Narrow on a phone (the name truncates); on a wide screen room for a long team name.
+    <Box w={{ base: '32', md: '36', xl: '44' }} flexShrink={0} data-testid="team-selector">
       <chakra.label htmlFor="team-selector-input" srOnly>
         Team
       </chakra.label>

@@ -45,13 +45,13 @@ export function UserMenu({ user, accountLabel, profilePath }: { user: CurrentUse
   return (
     <Menu.Root positioning={{ placement: 'bottom-end' }}>
       <Menu.Trigger asChild>
-        {/* Named by what it shows (the user and their account, read even where a narrow screen hides them), then what it opens. */}
+        {/* Named by what it shows (the user and their account, read even where the header's row leaves room for the avatar alone), then what it opens. */}
         <Button variant="ghost" size="sm" px="2" data-testid="user-menu">
           <Avatar.Root size="xs" colorPalette="blue" aria-hidden>
             <Avatar.Fallback name={user.fullName}>{user.initials}</Avatar.Fallback>
             {picture && <Avatar.Image src={picture} alt="" data-testid="user-menu-picture" />}
           </Avatar.Root>
-          <Box srOnly={{ base: true, md: false }} textAlign="start" lineHeight="short">
+          <Box srOnly={{ base: true, '2xl': false }} textAlign="start" lineHeight="short">
             <Text fontSize="sm" fontWeight="medium">
               {user.fullName}
             </Text>

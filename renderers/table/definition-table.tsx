@@ -40,7 +40,9 @@ export function DefinitionTable({ definition, rows, edition, editions, lists, lo
         onDensityChange={setDensity}
         onResetView={arranged ? () => model.applyView(defaultTableViewOf(definition)) : undefined}
       />}
-      <Box overflowX="auto" borderWidth="1px" rounded="md" bg="bg">
+      {/* Wide tables scroll inside their card, never the page. Positioned, so the visually hidden inputs and texts of
+          its cells (absolutely placed) are clipped with it rather than widening the page from where they sit. */}
+      <Box overflowX="auto" position="relative" borderWidth="1px" rounded="md" bg="bg" data-testid="table-scroll">
         <Table.Root size={density === 'compressed' ? 'sm' : 'md'} interactive={!summary} aria-label={definition.title ?? definition.id}>
           <TableHead table={model.table} expandable={Boolean(definition.rowDetail)} actions={Boolean(onRowAction && definition.rowActions?.length)} selection={selection} />
           <TableBody

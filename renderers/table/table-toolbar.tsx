@@ -42,7 +42,7 @@ export function TableToolbar({ definition, model, formatting, density, onDensity
         </InputGroup>
       )}
       <TableFilters filters={definition.filters ?? []} values={filters} onChange={setFilters} lists={formatting.lists} />
-      <HStack gap="2" ms="auto">
+      <HStack gap="2" ms="auto" wrap="wrap" justify="end">
         <Button
           size="sm"
           variant="outline"

@@ -4,6 +4,7 @@ import { callApi } from './support/call-api.ts';
 import { E2E_ORIGIN, E2E_UK_ORIGIN } from './support/origin.ts';
 import { dismissToasts, signInOnOrigin } from './support/sign-in.ts';
 import { choose } from './support/choose.ts';
+import { clickNavEntry } from './support/page-navigation.ts';
 
 /**
  * The new-account dialog and the lookup page (spec 001 sections 2, 4, 5 and 8) in both editions: an
@@ -34,7 +35,7 @@ test('US: an agency admin creates accounts through the two-stage dialog, with a 
   await expect(page.getByRole('table', { name: 'Accounts' }).getByRole('row').nth(1)).toBeVisible({ timeout: 15_000 });
   await page.getByPlaceholder('Search by account name, domain, place or agency').fill('Cedar Grove');
   await expect(page.getByRole('table', { name: 'Accounts' }).getByRole('row').filter({ hasText: 'Cedar Grove Logistics Inc' })).toBeVisible({ timeout: 15_000 });
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Accounts' }).click();
+  await clickNavEntry(page, 'Accounts');
   await expect(page.getByRole('heading', { level: 1, name: 'Accounts' })).toBeVisible();
 
   // Searching: only name, state and team are open; Search needs a name and a team.

@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_ORIGIN, E2E_UK_ORIGIN } from './support/origin.ts';
 import { dismissToasts, latestMail, linkPath, passwordBox, emailBox, acceptCookies, signInOnOrigin } from './support/sign-in.ts';
+import { clickNavEntry } from './support/page-navigation.ts';
 
 /**
  * Agencies end to end (spec 001): an admin adds an agency through the Add Agency dialog (a refused field
@@ -23,7 +24,7 @@ test('an admin adds an agency; its invited admin confirms by the e-mailed link, 
   const email = `gwen.${stamp}@granitepeak.example`;
   await signInOnOrigin(page, E2E_ORIGIN, 'admin@provider.example');
   await page.goto(`${E2E_ORIGIN}/admin/dashboard`);
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Agencies', exact: true }).click();
+  await clickNavEntry(page, 'Agencies');
   await expect(page.getByRole('heading', { level: 1, name: 'Agencies' })).toBeVisible();
   const table = page.getByRole('table', { name: 'Agencies' });
   await expect(table.getByRole('row').filter({ hasText: 'Summit Risk Partners' })).toBeVisible();
@@ -87,7 +88,7 @@ test('an admin adds an agency; its invited admin confirms by the e-mailed link, 
   await expect(agent.getByTestId('user-menu')).toContainText('Gwen Granite');
 
   // The new Agency Admin's own profile and small logo, cropped through the dialog and stored by the server.
-  await agent.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Agency Profile' }).click();
+  await clickNavEntry(agent, 'Agency Profile');
   await expect(agent.getByRole('textbox', { name: 'Contact Email' })).toHaveValue(email);
   const small = agent.getByTestId('agency-logo-small');
   await expect(small.getByText('No logo yet')).toBeVisible();

@@ -2,6 +2,7 @@ import { chromium, expect, test, type APIRequestContext, type Page } from '@play
 import { CHROMIUM_LAUNCH } from '../support/chromium.ts';
 import { E2E_PORT } from './support/origin.ts';
 import { acceptCookies, apiToken, signInThroughPage } from './support/sign-in.ts';
+import { clickNavEntry, hasNavEntry } from './support/page-navigation.ts';
 
 /** The staff audit log page (finding 11): server-paged, searched and filtered, reached from the admin navigation. */
 
@@ -37,7 +38,7 @@ async function actionCells(page: Page): Promise<string[]> {
 test('the Super Admin searches the audit log for an action, pages through it and filters by action and date', async ({ page, request }) => {
   await writeEntries(request);
   await signInThroughPage(page, 'admin@provider.example');
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Audit log' }).click();
+  await clickNavEntry(page, 'Audit log');
   await expect(page).toHaveURL(/\/admin\/audit$/);
   const table = page.getByTestId('table-audit-log');
   const range = page.getByTestId('page-range');
@@ -107,7 +108,7 @@ test('the UK edition shows the audit log with UK dates', async () => {
 
 test('an agent cannot read the audit log: no navigation entry, and the API refuses', async ({ page, request }) => {
   await signInThroughPage(page, 'agent@agency.example');
-  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Audit log' })).toHaveCount(0);
+  expect(await hasNavEntry(page, 'Audit log')).toBe(false);
   const refused = await request.get('/api/audit/v1/entries', { headers: { authorization: `Bearer ${await apiToken(request, 'agent@agency.example')}` } });
   expect(refused.status()).toBe(403);
 });

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { E2E_ORIGIN } from './support/origin.ts';
 import { dismissToasts, signInOnOrigin } from './support/sign-in.ts';
+import { clickNavEntry } from './support/page-navigation.ts';
 
 /**
  * Security-tool connectors end to end (spec 001 sections 2, 4, 5, 8 and 9): the policyholder opens the Microsoft
@@ -13,7 +14,7 @@ test('a policyholder connects Microsoft 365 through the provider sign-in, sees i
   test.setTimeout(90_000);
   await signInOnOrigin(page, E2E_ORIGIN, 'policyholder@insured.example');
   await page.goto(`${E2E_ORIGIN}/customer/dashboard`);
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Connectors' }).click();
+  await clickNavEntry(page, 'Connectors');
   await expect(page.getByRole('heading', { level: 1, name: 'Connectors' })).toBeVisible();
   // The catalogue's logos are served (each type has its own mark).
   const logo = page.getByTestId('connector-MICROSOFT').locator('img');

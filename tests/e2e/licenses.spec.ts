@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { E2E_ORIGIN, E2E_UK_ORIGIN } from './support/origin.ts';
 import { dismissToasts, signInOnOrigin } from './support/sign-in.ts';
+import { hasNavEntry, openFromMenu } from './support/page-navigation.ts';
 
 /**
  * The licences page (definitions/pages/licenses-page.json): a US agency admin adds an agency licence through
@@ -21,8 +22,7 @@ async function choose(dialog: Locator, page: Page, label: string, text: string) 
 
 async function openLicenses(page: Page, area: 'agency' | 'admin') {
   await page.goto(`${E2E_ORIGIN}/${area}/dashboard`);
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Licenses' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Licenses' })).toBeVisible();
+  await openFromMenu(page, 'Licenses');
 }
 
 test('an agency admin adds, edits and deletes an agency licence, and adds an agent licence', async ({ page }) => {
@@ -143,9 +143,9 @@ test('a provider admin adds a surplus licence in Louisiana with the signature on
 test('the UK edition has no licences in its menu, and the page explains why', async ({ page }) => {
   await signInOnOrigin(page, E2E_UK_ORIGIN, 'broker@brokerage.example');
   await page.goto(`${E2E_UK_ORIGIN}/agency/dashboard`);
-  const menu = page.getByRole('navigation', { name: 'Main' });
-  await expect(menu.getByRole('link', { name: 'Teams' })).toBeVisible();
-  await expect(menu.getByRole('link', { name: 'Licenses' })).toHaveCount(0);
+  expect(await hasNavEntry(page, 'Teams')).toBe(true);
+  expect(await hasNavEntry(page, 'Licenses')).toBe(false);
+  expect(await hasNavEntry(page, 'Licences')).toBe(false);
   await page.goto(`${E2E_UK_ORIGIN}/agency/manage/licenses`);
   await expect(page.getByRole('heading', { level: 1, name: 'Licences' })).toBeVisible();
   await expect(page.getByText('No licences to manage in the UK edition')).toBeVisible();

@@ -11,6 +11,7 @@ import {
   signInThroughPage,
 } from './support/sign-in.ts';
 import { accountIdOf, openInvitation } from './support/invitations.ts';
+import { clickNavEntry } from './support/page-navigation.ts';
 
 const MFA_USER = 'mfa@agency.example';
 const JOIN_PASSWORD = 'Second-Factor-2026!';
@@ -104,7 +105,7 @@ test('a user of an account that enforces MFA is stopped until they enrol by e-ma
   await expect(page.getByText('Multi-factor authentication: EMAIL')).toBeVisible();
 
   // The user was read again: the dialog stays away; an agency user stays where they are.
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).click();
+  await clickNavEntry(page, 'Dashboard');
   await expect(page).toHaveURL(/\/agency\/dashboard$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
   await expect(page.getByRole('alertdialog')).toHaveCount(0);

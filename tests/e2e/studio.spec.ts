@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { clickNavEntry } from './support/page-navigation.ts';
 
 /**
  * The definition studio against the real server on a fresh database: change the claim form's label and
@@ -254,9 +255,7 @@ test('a page edited in the studio: previewed, refused while it names an unknown 
   const agentPage = await agentContext.newPage();
   await signIn(agentPage, await apiLogin(request, AGENT));
   await agentPage.goto('/agency/dashboard');
-  const nav = agentPage.getByRole('navigation', { name: 'Main' });
-  await expect(nav.getByRole('link', { name: 'Losses' })).toBeVisible();
-  await nav.getByRole('link', { name: 'Losses' }).click();
+  await clickNavEntry(agentPage, 'Losses');
   await expect(agentPage.getByRole('heading', { level: 1, name: 'Claims and losses' })).toBeVisible();
   await agentContext.close();
 

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { E2E_ORIGIN, E2E_UK_ORIGIN } from './support/origin.ts';
 import { dismissToasts, signInOnOrigin } from './support/sign-in.ts';
+import { clickNavEntry } from './support/page-navigation.ts';
 
 /**
  * The teams page (definitions/pages/teams-page.json) in both editions: an agency adds a team through the
@@ -17,7 +18,7 @@ for (const { edition, origin, user, organisation } of CASES) {
     const name = `Team ${edition} ${Date.now()}`;
     await signInOnOrigin(page, origin, user);
     await page.goto(`${origin}/agency/dashboard`);
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Teams' }).click();
+    await clickNavEntry(page, 'Teams');
     await expect(page.getByRole('heading', { level: 1, name: 'Teams' })).toBeVisible();
     const table = page.getByRole('table', { name: 'Teams' });
     await expect(table.getByRole('columnheader', { name: organisation })).toBeVisible();

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { E2E_ORIGIN, E2E_UK_ORIGIN } from './support/origin.ts';
-import { rowAction } from './support/page-navigation.ts';
+import { clickNavEntry, rowAction } from './support/page-navigation.ts';
 import { acceptCookies, apiToken, DEMO_PASSWORD, dismissToasts, lastMailId, latestMail, linkPath, signInOnOrigin } from './support/sign-in.ts';
 
 /**
@@ -26,7 +26,7 @@ for (const { edition, origin, user, phone, shown, organisation } of CASES) {
     const email = `new.producer.${edition.toLowerCase()}.${stamp}@users-e2e.example`;
     await signInOnOrigin(page, origin, user);
     await page.goto(`${origin}/agency/dashboard`);
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Users' }).click();
+    await clickNavEntry(page, 'Users');
     await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
     await expect(page.getByText(`The users of your ${organisation}.`, { exact: false })).toBeVisible();
     const before = await lastMailId(request, email);

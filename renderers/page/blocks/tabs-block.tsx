@@ -37,7 +37,8 @@ export function TabsBlockView({ block, scope }: { block: TabsBlock; scope: PageS
   return (
     <UnsavedWorkContext.Provider value={work}>
       <Tabs.Root value={selected} onValueChange={(details) => ask(details.value)} variant="line" lazyMount unmountOnExit>
-        <Tabs.List>
+        {/* On a phone the tabs scroll sideways rather than widen the page. */}
+        <Tabs.List overflowX="auto" overflowY="hidden" position="relative" scrollbarWidth="thin">
           {block.tabs.map((tab) => (
             <Tabs.Trigger key={tab.id} value={tab.id}>
               {tab.label}
