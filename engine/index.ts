@@ -52,6 +52,7 @@ export { lintPage, dialogOperations, type PageLookups } from './lint/lint-page.t
 export { PAGE_COMPONENTS, isPageComponent, type PageComponentName } from './pages/page-components.ts';
 export { blocksOf, toolbarActionsOf, pagePathIn, type LocatedBlock } from './pages/page-blocks.ts';
 export { lintTerms } from './lint/lint-terms.ts';
+export { lintUserTexts } from './lint/lint-user-texts.ts';
 export { lintFormContract, lintTableContract, type ContractOperations } from './lint/lint-contract.ts';
 export { severityOf, type LintFault, type LintCheck } from './lint/lint-fault.ts';
 export { optionSourcesOf, choicesFromAnswer, withChoices, OPTION_SOURCE_KEY, type OptionSource } from './form/option-sources.ts';

@@ -30,4 +30,5 @@ export type LintCheck =
   | 'duplicate-tab'
   | 'sample-risk-refused'
   | 'product-without-sample'
-  | 'irpm-dialog-mismatch';
+  | 'irpm-dialog-mismatch'
+  | 'staff-words-in-user-text';
