@@ -127,6 +127,8 @@ export type ColumnFormat =
   | 'datetime'
   | 'phone'
   | 'boolean'
+  /** A mark (a star) where the value is true and nothing where it is false: a starred message. */
+  | 'star'
   | 'status'
   | 'list';
 
