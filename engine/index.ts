@@ -25,7 +25,7 @@ export { messageFor, type FieldError, type FieldErrors } from './validation/form
 export { DEFAULT_MESSAGES, fillMessage } from './validation/default-messages.ts';
 export { formatMoney, groupMoneyInput, parseMoney } from './format/money.ts';
 export { formatRate } from './format/rate.ts';
-export { formatDate, formatDateTime, resolveDateToken } from './format/date.ts';
+export { formatDate, formatDateTime, formatTimeOfDay, resolveDateToken } from './format/date.ts';
 export { formatPhoneInput, formatPhoneDisplay, phoneDigits, applyMask } from './format/phone.ts';
 export { formatCell, type CellFormatting } from './table/cell-format.ts';
 export {
