@@ -25,7 +25,7 @@ export { messageFor, type FieldError, type FieldErrors } from './validation/form
 export { DEFAULT_MESSAGES, fillMessage } from './validation/default-messages.ts';
 export { formatMoney, groupMoneyInput, parseMoney } from './format/money.ts';
 export { formatRate } from './format/rate.ts';
-export { formatDate, formatDateTime, resolveDateToken } from './format/date.ts';
+export { formatDate, formatDateTime, formatTimeOfDay, resolveDateToken } from './format/date.ts';
 export { formatPhoneInput, formatPhoneDisplay, phoneDigits, applyMask } from './format/phone.ts';
 export { formatCell, type CellFormatting } from './table/cell-format.ts';
 export {
@@ -53,6 +53,7 @@ export { PAGE_COMPONENTS, isPageComponent, type PageComponentName } from './page
 export { NAV_GROUPS, isNavGroup, navSections, type NavGroupId, type NavEntry, type NavSection } from './pages/nav-groups.ts';
 export { blocksOf, toolbarActionsOf, pagePathIn, type LocatedBlock } from './pages/page-blocks.ts';
 export { lintTerms } from './lint/lint-terms.ts';
+export { lintUserTexts } from './lint/lint-user-texts.ts';
 export { lintFormContract, lintTableContract, type ContractOperations } from './lint/lint-contract.ts';
 export { severityOf, type LintFault, type LintCheck } from './lint/lint-fault.ts';
 export { optionSourcesOf, choicesFromAnswer, withChoices, OPTION_SOURCE_KEY, type OptionSource } from './form/option-sources.ts';

@@ -289,3 +289,6 @@ export const ERP_PURCHASE_DAYS = 60;
 
 /** The provider's name as the generated documents carry it (author and footer of every PDF). */
 export const DOCUMENT_PROVIDER = 'Cyber Console';
+
+/** Cover starts and ends at this time of day, local to the insured's address: printed as 12:01 AM in the US, 00:01 in the UK. */
+export const INCEPTION_TIME = '00:01';

@@ -11,6 +11,8 @@ interface RaterDefinitionBase {
   version: number;
   title?: string;
   description?: string;
+  /** For staff only (why it is so, the spec it follows); no screen draws it. */
+  notes?: string;
 }
 
 /** The option a coverage can be given: its own limit, deductible (retention/excess), waiting period, retroactive period. */
@@ -29,6 +31,8 @@ export interface CatalogueCoverage {
   order: number;
   label: string;
   description?: string;
+  /** For staff only (why it is so, the spec it follows); no screen draws it. */
+  notes?: string;
   mandatory: boolean;
   /** Shown but never changed by a user (group 1, ransom). */
   locked: boolean;

@@ -18,6 +18,8 @@ interface DefinitionBase {
   version: number;
   title?: string;
   description?: string;
+  /** For staff only (why it is so, the spec it follows); no screen draws it. */
+  notes?: string;
 }
 
 /** A JSON Schema (draft-07) fragment, kept loose: ajv and rjsf are the ones that interpret it. */
@@ -28,6 +30,8 @@ export interface FormSection {
   id: string;
   title?: string;
   description?: string;
+  /** For staff only (why it is so, the spec it follows); no screen draws it. */
+  notes?: string;
   fields: string[];
 }
 
@@ -49,6 +53,8 @@ export type MessageLevel = 'error' | 'warning' | 'info';
 export interface Rule {
   id: string;
   description?: string;
+  /** For staff only (why it is so, the spec it follows); no screen draws it. */
+  notes?: string;
   /** json-logic over the form data, with the context under `$context`. */
   when: JsonLogic;
   effects: RuleEffect[];
@@ -121,6 +127,8 @@ export type ColumnFormat =
   | 'datetime'
   | 'phone'
   | 'boolean'
+  /** A mark (a star) where the value is true and nothing where it is false: a starred message. */
+  | 'star'
   | 'status'
   | 'list';
 
@@ -440,6 +448,8 @@ export type Definition = FormDefinition | TableDefinition | ListDefinition | Pag
 export interface Overlay {
   target: string;
   description?: string;
+  /** For staff only (why it is so, the spec it follows); no screen draws it. */
+  notes?: string;
   merge?: JsonObject;
   patch?: { op: string; path: string; from?: string; value?: JsonValue }[];
 }

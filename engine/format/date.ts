@@ -23,10 +23,23 @@ export function formatDateTime(value: string | number | Date | null | undefined,
     year: 'numeric',
     month: '2-digit',
     day: '2-digit',
-    hour: 'numeric',
+    hour: hourStyle(locale),
     minute: '2-digit',
     ...(timeZone ? { timeZone } : {}),
   }).format(date);
+}
+
+/**
+ * A 24-hour clock writes the hour with two digits (en-GB 00:59, not 0:59); a 12-hour one does not (en-US 9:47 AM,
+ * not 09:47 AM).
+ */
+function hourStyle(locale: string): 'numeric' | '2-digit' {
+  return dateTimeFormat(locale, { hour: 'numeric' }).resolvedOptions().hourCycle?.startsWith('h2') ? '2-digit' : 'numeric';
+}
+
+/** A time of day (HH:MM, as a policy's inception at 00:01) as the locale writes it: 12:01 AM in the US, 00:01 in the UK. */
+export function formatTimeOfDay(time: string, locale: string): string {
+  return dateTimeFormat(locale, { hour: hourStyle(locale), minute: '2-digit', timeZone: 'UTC' }).format(new Date(`1970-01-01T${time}:00Z`));
 }
 
 function toDate(value: string | number | Date | null | undefined): Date | undefined {

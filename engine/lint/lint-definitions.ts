@@ -8,6 +8,7 @@ import { lintFormContract, lintTableContract, type ContractOperations } from './
 import type { LintFault } from './lint-fault.ts';
 import { lintRater } from './lint-rater.ts';
 import { lintIrpmDialog } from './lint-irpm-dialog.ts';
+import { lintUserTexts } from './lint-user-texts.ts';
 
 /**
  * The one lint, used by the studio, the server (before a publish) and the test suite. Forms are linted
@@ -27,6 +28,7 @@ export function lintRegistry(registry: Registry, operations?: ContractOperations
         continue; // a resolve failure is a load fault, reported by the registry itself
       }
       const tag = (fault: LintFault) => ({ ...fault, message: `[${edition}] ${fault.message}` });
+      faults.push(...lintUserTexts(resolved).map(tag));
       if (resolved.kind === 'form') {
         faults.push(...lintForm(resolved as FormDefinition).map(tag));
         if (operations) faults.push(...lintFormContract(resolved as FormDefinition, operations).map(tag));

@@ -31,4 +31,5 @@ export type LintCheck =
   | 'unknown-nav-group'
   | 'sample-risk-refused'
   | 'product-without-sample'
-  | 'irpm-dialog-mismatch';
+  | 'irpm-dialog-mismatch'
+  | 'staff-words-in-user-text';

@@ -52,6 +52,9 @@ export function formatCell(
       return formatPhoneDisplay(String(value), recordEdition(row, edition, editions).phone.countryCode);
     case 'boolean':
       return value ? 'Yes' : 'No';
+    case 'star':
+      // A mark only where it holds: a column of Yes and No reads as noise beside the few that are starred.
+      return value ? '★' : '';
     case 'list':
     case 'status': {
       // A status column with a list reads as the list's label ('UN_FILED' -> 'Not Filed'), in CSV too.

@@ -21,6 +21,7 @@ export function columnsOf(columns: TableColumn[], formatting: CellFormatting): C
       sortUndefined: 'last',
       cell: (context) => {
         const text = formatCell(context.getValue(), column, formatting, context.row.original);
+        if (column.format === 'star' && text) return <span role="img" aria-label={column.header} title={column.header}>{text}</span>;
         if (column.format !== 'status' || text === '') return text;
         // formatCell already reads a status as its list label ('IN_REVIEW' -> 'In Review'); the badge colours by value.
         return <StatusBadge value={String(context.getValue())} label={text} />;

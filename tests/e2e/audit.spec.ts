@@ -42,21 +42,21 @@ test('the Super Admin searches the audit log for an action, pages through it and
   await expect(page).toHaveURL(/\/admin\/audit$/);
   const table = page.getByTestId('table-audit-log');
   const range = page.getByTestId('page-range');
-  // The admin's own sign-in is already there, newest first.
-  await expect(table.getByRole('cell', { name: 'login.success', exact: true }).first()).toBeVisible();
+  // The admin's own sign-in is already there, newest first, its action in words.
+  await expect(table.getByRole('cell', { name: 'Sign-in', exact: true }).first()).toBeVisible();
 
   await page.getByRole('searchbox', { name: SEARCH }).fill('access.denied');
   // Polled: the rows of the earlier answer (or the loading placeholders) show until the server answers.
-  await expect.poll(() => actionCells(page)).toEqual(Array(25).fill('access.denied'));
+  await expect.poll(() => actionCells(page)).toEqual(Array(25).fill('Access refused'));
   await expect(range).toHaveText(/^1–25 of \d+ · Page 1 of \d+$/);
   await page.getByRole('button', { name: 'Next page' }).click();
   await expect(range).toHaveText(/^26–\d+ of \d+ · Page 2 of \d+$/);
-  await expect.poll(async () => new Set(await actionCells(page))).toEqual(new Set(['access.denied']));
+  await expect.poll(async () => new Set(await actionCells(page))).toEqual(new Set(['Access refused']));
 
   // The action filter is exact, and a new search or filter starts again from the first page.
   await page.getByRole('searchbox', { name: SEARCH }).fill('');
-  await page.getByRole('combobox', { name: 'Action' }).selectOption({ label: 'Sign-in failed (login.failure)' });
-  await expect.poll(async () => new Set(await actionCells(page))).toEqual(new Set(['login.failure']));
+  await page.getByRole('combobox', { name: 'Action' }).selectOption({ label: 'Sign-in failed' });
+  await expect.poll(async () => new Set(await actionCells(page))).toEqual(new Set(['Sign-in failed']));
   await expect(table.getByRole('cell', { name: PROBE, exact: true })).toHaveCount(3);
   await expect(range).toHaveText(/^1–\d+ of \d+ · Page 1 of \d+$/);
 
@@ -79,7 +79,7 @@ test('the Super Admin searches the audit log for an action, pages through it and
   await expect(page.getByTestId('sort-target')).toHaveCount(0);
   await page.getByTestId('sort-action').click();
   await expect(table.getByRole('columnheader', { name: 'Action' })).toHaveAttribute('aria-sort', 'ascending');
-  await expect.poll(async () => (await actionCells(page))[0]).toBe('access.denied');
+  await expect.poll(async () => (await actionCells(page))[0]).toBe('Access refused');
   await expect(page.getByTestId('audit-error')).toHaveCount(0);
 });
 
@@ -96,7 +96,7 @@ test('the UK edition shows the audit log with UK dates', async () => {
     await signInThroughPage(page, 'admin@provider.example');
     await page.goto('/admin/audit');
     const table = page.getByTestId('table-audit-log');
-    await expect(table.getByRole('cell', { name: 'login.success', exact: true }).first()).toBeVisible();
+    await expect(table.getByRole('cell', { name: 'Sign-in', exact: true }).first()).toBeVisible();
     // en-GB writes the day first: 23/11/2026, 07:47.
     const today = new Intl.DateTimeFormat('en-GB', { day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date());
     await expect(table.getByRole('cell', { name: new RegExp(`^${today}`) }).first()).toBeVisible();

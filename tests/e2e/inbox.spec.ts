@@ -40,7 +40,7 @@ for (const c of CASES) {
     await row.getByRole('button', { name: 'Row actions' }).click();
     await page.getByRole('menuitem', { name: 'Star', exact: true }).click();
     await expect(page.getByText('Message starred', { exact: true })).toBeVisible();
-    await expect(row).toContainText('Yes');
+    await expect(row.getByRole('img', { name: 'Starred' })).toBeVisible();
 
     await dismissToasts(page);
     await row.getByRole('button', { name: 'Row actions' }).click();

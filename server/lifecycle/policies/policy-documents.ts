@@ -1,10 +1,10 @@
-import { formatDate, formatMoney, type Edition, type RaterDefinitions, type Schedule } from '../../../engine/index.ts';
+import { formatDate, formatMoney, formatTimeOfDay, type Edition, type RaterDefinitions, type Schedule } from '../../../engine/index.ts';
 import { renderDocument, type DocumentBlock } from '../../documents/pdf-document.ts';
 import { scheduleChargesBlock, scheduleCoverageBlock } from '../../documents/schedule-blocks.ts';
 import type { QuoteDetailRow } from '../quotes/repository.ts';
 import type { PolicyRow } from './policy-repository.ts';
 import { mailingAddressLine } from '../shared/document-names.ts';
-import { DOCUMENT_PROVIDER } from '../../constants.ts';
+import { DOCUMENT_PROVIDER, INCEPTION_TIME } from '../../constants.ts';
 
 
 function wordsOf(edition: Edition) {
@@ -44,7 +44,7 @@ export async function policyDeclarationsPdf(policy: PolicyRow, schedule: Schedul
       fields: [
         ['Policy Number', policy.policy_number],
         ['Status', policy.status],
-        ['Policy Period', `${date(policy.effective_date)} to ${date(policy.end_date)}, 12:01 AM local time at the insured's address`],
+        ['Policy Period', `${date(policy.effective_date)} to ${date(policy.end_date)}, ${formatTimeOfDay(INCEPTION_TIME, edition.locale)} local time at the insured's address`],
         ['Aggregate Limit', money(policy.agg_limit)],
         [term('Retention'), money(policy.deductible)],
         ...(policy.is_surplus ? [['Written As', 'Surplus lines'] as [string, string]] : []),

@@ -1,5 +1,5 @@
-import { formatDate, formatMoney, type Edition } from '../../../engine/index.ts';
-import { DOCUMENT_PROVIDER, NOC_REASONS } from '../../constants.ts';
+import { formatDate, formatMoney, formatTimeOfDay, type Edition } from '../../../engine/index.ts';
+import { DOCUMENT_PROVIDER, INCEPTION_TIME, NOC_REASONS } from '../../constants.ts';
 import { renderDocument } from '../../documents/pdf-document.ts';
 import type { PolicyRow } from '../../lifecycle/index.ts';
 
@@ -22,9 +22,9 @@ export async function noticeOfCancellationPdf(policy: PolicyRow, edition: Editio
           ['Policy Period', `${date(policy.effective_date)} to ${date(policy.end_date)}`],
           ['Notice Given', date(issuedAt.toISOString())],
           ['Reason', reason],
-          ['Cancellation Effective', `${date(policy.cancellation_date)}, 12:01 AM local time at the insured's address`],
+          ['Cancellation Effective', `${date(policy.cancellation_date)}, ${formatTimeOfDay(INCEPTION_TIME, edition.locale)} local time at the insured's address`],
           ['Return Premium', money(policy.return_premium)],
-          ['Producing Agency', policy.agency_name],
+          [`Producing ${edition.terms.Agency ?? 'Agency'}`, policy.agency_name],
         ],
       },
       {
